@@ -112,8 +112,9 @@ function hasShape(value: unknown, test: (object: Record<string, unknown>) => boo
         file.addStatements(`
 /** True when \`value\` has the shape of {@link ${name}}: every field it declares is checked, not just \`type\` (wire values are untrusted). */
 export function is${name}(value: unknown): value is ${name} {
-  return hasShape(value, (o) =>
-    ${body});
+  if (!isRecord(value)) return false;
+  const o = value;
+  return ${body};
 }
 `);
       }

@@ -110,16 +110,18 @@ function hasShape(value: unknown, test: (object: Record<string, unknown>) => boo
 
 /** True when `value` has the shape of {@link TextBlock}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isTextBlock(value: unknown): value is TextBlock {
-  return hasShape(value, (o) =>
-    Object.hasOwn(o, 'type') && o.type === 'text' &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return Object.hasOwn(o, 'type') && o.type === 'text' &&
     Object.hasOwn(o, 'text') && typeof o.text === 'string' &&
-    o.disposition === undefined);
+    o.disposition === undefined;
 }
 
 /** True when `value` has the shape of {@link InlineImage}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isInlineImage(value: unknown): value is InlineImage {
-  return hasShape(value, (o) =>
-    Object.hasOwn(o, 'type') && o.type === 'image' &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return Object.hasOwn(o, 'type') && o.type === 'image' &&
     Object.hasOwn(o, 'data') && typeof o.data === 'string' &&
     Object.hasOwn(o, 'mimeType') && isMimeType(o.mimeType) &&
     o.uri === undefined &&
@@ -127,13 +129,14 @@ export function isInlineImage(value: unknown): value is InlineImage {
     o.digest === undefined &&
     o.expiresAt === undefined &&
     o.name === undefined &&
-    o.disposition === undefined);
+    o.disposition === undefined;
 }
 
 /** True when `value` has the shape of {@link ImageReference}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isImageReference(value: unknown): value is ImageReference {
-  return hasShape(value, (o) =>
-    Object.hasOwn(o, 'type') && o.type === 'image' &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return Object.hasOwn(o, 'type') && o.type === 'image' &&
     Object.hasOwn(o, 'uri') && isUri(o.uri) &&
     (o.mimeType === undefined || isMimeType(o.mimeType)) &&
     (o.sizeBytes === undefined || isSizeBytes(o.sizeBytes)) &&
@@ -141,13 +144,14 @@ export function isImageReference(value: unknown): value is ImageReference {
     (o.expiresAt === undefined || isExpiresAt(o.expiresAt)) &&
     (o.name === undefined || isName(o.name)) &&
     (o.disposition === undefined || isDisposition(o.disposition)) &&
-    o.data === undefined);
+    o.data === undefined;
 }
 
 /** True when `value` has the shape of {@link InlineAudio}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isInlineAudio(value: unknown): value is InlineAudio {
-  return hasShape(value, (o) =>
-    Object.hasOwn(o, 'type') && o.type === 'audio' &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return Object.hasOwn(o, 'type') && o.type === 'audio' &&
     Object.hasOwn(o, 'data') && typeof o.data === 'string' &&
     Object.hasOwn(o, 'mimeType') && isMimeType(o.mimeType) &&
     o.uri === undefined &&
@@ -155,13 +159,14 @@ export function isInlineAudio(value: unknown): value is InlineAudio {
     o.digest === undefined &&
     o.expiresAt === undefined &&
     o.name === undefined &&
-    o.disposition === undefined);
+    o.disposition === undefined;
 }
 
 /** True when `value` has the shape of {@link AudioReference}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isAudioReference(value: unknown): value is AudioReference {
-  return hasShape(value, (o) =>
-    Object.hasOwn(o, 'type') && o.type === 'audio' &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return Object.hasOwn(o, 'type') && o.type === 'audio' &&
     Object.hasOwn(o, 'uri') && isUri(o.uri) &&
     (o.mimeType === undefined || isMimeType(o.mimeType)) &&
     (o.sizeBytes === undefined || isSizeBytes(o.sizeBytes)) &&
@@ -169,20 +174,21 @@ export function isAudioReference(value: unknown): value is AudioReference {
     (o.expiresAt === undefined || isExpiresAt(o.expiresAt)) &&
     (o.name === undefined || isName(o.name)) &&
     (o.disposition === undefined || isDisposition(o.disposition)) &&
-    o.data === undefined);
+    o.data === undefined;
 }
 
 /** True when `value` has the shape of {@link ResourceReference}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isResourceReference(value: unknown): value is ResourceReference {
-  return hasShape(value, (o) =>
-    Object.hasOwn(o, 'type') && o.type === 'resource' &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return Object.hasOwn(o, 'type') && o.type === 'resource' &&
     Object.hasOwn(o, 'uri') && isUri(o.uri) &&
     (o.mimeType === undefined || isMimeType(o.mimeType)) &&
     (o.sizeBytes === undefined || isSizeBytes(o.sizeBytes)) &&
     (o.digest === undefined || isDigest(o.digest)) &&
     (o.expiresAt === undefined || isExpiresAt(o.expiresAt)) &&
     (o.name === undefined || isName(o.name)) &&
-    (o.disposition === undefined || isDisposition(o.disposition)));
+    (o.disposition === undefined || isDisposition(o.disposition));
 }
 
 /** True when `value` has the shape of {@link ContentBlock}. */

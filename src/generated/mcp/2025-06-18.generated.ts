@@ -117,45 +117,50 @@ function hasShape(value: unknown, test: (object: Record<string, unknown>) => boo
 
 /** True when `value` has the shape of {@link TextContent}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isTextContent(value: unknown): value is TextContent {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'text') && typeof o.text === 'string' &&
-    Object.hasOwn(o, 'type') && o.type === 'text');
+    Object.hasOwn(o, 'type') && o.type === 'text';
 }
 
 /** True when `value` has the shape of {@link Annotations}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isAnnotations(value: unknown): value is Annotations {
-  return hasShape(value, (o) =>
-    (o.audience === undefined || (Array.isArray(o.audience) && o.audience.every((item0: unknown) => isRole(item0)))) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o.audience === undefined || (Array.isArray(o.audience) && o.audience.every((item0: unknown) => isRole(item0)))) &&
     (o.lastModified === undefined || typeof o.lastModified === 'string') &&
-    (o.priority === undefined || typeof o.priority === 'number'));
+    (o.priority === undefined || typeof o.priority === 'number');
 }
 
 /** True when `value` has the shape of {@link ImageContent}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isImageContent(value: unknown): value is ImageContent {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'data') && typeof o.data === 'string' &&
     Object.hasOwn(o, 'mimeType') && typeof o.mimeType === 'string' &&
-    Object.hasOwn(o, 'type') && o.type === 'image');
+    Object.hasOwn(o, 'type') && o.type === 'image';
 }
 
 /** True when `value` has the shape of {@link AudioContent}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isAudioContent(value: unknown): value is AudioContent {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'data') && typeof o.data === 'string' &&
     Object.hasOwn(o, 'mimeType') && typeof o.mimeType === 'string' &&
-    Object.hasOwn(o, 'type') && o.type === 'audio');
+    Object.hasOwn(o, 'type') && o.type === 'audio';
 }
 
 /** True when `value` has the shape of {@link ResourceLink}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isResourceLink(value: unknown): value is ResourceLink {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     (o.description === undefined || typeof o.description === 'string') &&
     (o.mimeType === undefined || typeof o.mimeType === 'string') &&
@@ -163,43 +168,47 @@ export function isResourceLink(value: unknown): value is ResourceLink {
     (o.size === undefined || typeof o.size === 'number') &&
     (o.title === undefined || typeof o.title === 'string') &&
     Object.hasOwn(o, 'type') && o.type === 'resource_link' &&
-    Object.hasOwn(o, 'uri') && typeof o.uri === 'string');
+    Object.hasOwn(o, 'uri') && typeof o.uri === 'string';
 }
 
 /** True when `value` has the shape of {@link EmbeddedResource}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isEmbeddedResource(value: unknown): value is EmbeddedResource {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'resource') && (isTextResourceContents(o.resource) || isBlobResourceContents(o.resource)) &&
-    Object.hasOwn(o, 'type') && o.type === 'resource');
+    Object.hasOwn(o, 'type') && o.type === 'resource';
 }
 
 /** True when `value` has the shape of {@link TextResourceContents}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isTextResourceContents(value: unknown): value is TextResourceContents {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     (o.mimeType === undefined || typeof o.mimeType === 'string') &&
     Object.hasOwn(o, 'text') && typeof o.text === 'string' &&
-    Object.hasOwn(o, 'uri') && typeof o.uri === 'string');
+    Object.hasOwn(o, 'uri') && typeof o.uri === 'string';
 }
 
 /** True when `value` has the shape of {@link BlobResourceContents}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isBlobResourceContents(value: unknown): value is BlobResourceContents {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     Object.hasOwn(o, 'blob') && typeof o.blob === 'string' &&
     (o.mimeType === undefined || typeof o.mimeType === 'string') &&
-    Object.hasOwn(o, 'uri') && typeof o.uri === 'string');
+    Object.hasOwn(o, 'uri') && typeof o.uri === 'string';
 }
 
 /** True when `value` has the shape of {@link CallToolResult}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isCallToolResult(value: unknown): value is CallToolResult {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || hasShape(o._meta, (o1) => true)) &&
     Object.hasOwn(o, 'content') && (Array.isArray(o.content) && o.content.every((item0: unknown) => isContentBlock(item0))) &&
     (o.isError === undefined || typeof o.isError === 'boolean') &&
-    (o.structuredContent === undefined || hasShape(o.structuredContent, (o1) => true)));
+    (o.structuredContent === undefined || hasShape(o.structuredContent, (o1) => true));
 }
 
 /** True when `value` has the shape of {@link ContentBlock}. */

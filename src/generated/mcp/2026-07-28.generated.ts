@@ -125,51 +125,57 @@ function hasShape(value: unknown, test: (object: Record<string, unknown>) => boo
 
 /** True when `value` has the shape of {@link TextContent}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isTextContent(value: unknown): value is TextContent {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'text') && typeof o.text === 'string' &&
-    Object.hasOwn(o, 'type') && o.type === 'text');
+    Object.hasOwn(o, 'type') && o.type === 'text';
 }
 
 /** True when `value` has the shape of {@link MetaObject}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isMetaObject(value: unknown): value is MetaObject {
-  return hasShape(value, (o) =>
-    true);
+  if (!isRecord(value)) return false;
+  const o = value;
+  return true;
 }
 
 /** True when `value` has the shape of {@link Annotations}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isAnnotations(value: unknown): value is Annotations {
-  return hasShape(value, (o) =>
-    (o.audience === undefined || (Array.isArray(o.audience) && o.audience.every((item0: unknown) => isRole(item0)))) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o.audience === undefined || (Array.isArray(o.audience) && o.audience.every((item0: unknown) => isRole(item0)))) &&
     (o.lastModified === undefined || typeof o.lastModified === 'string') &&
-    (o.priority === undefined || typeof o.priority === 'number'));
+    (o.priority === undefined || typeof o.priority === 'number');
 }
 
 /** True when `value` has the shape of {@link ImageContent}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isImageContent(value: unknown): value is ImageContent {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'data') && typeof o.data === 'string' &&
     Object.hasOwn(o, 'mimeType') && typeof o.mimeType === 'string' &&
-    Object.hasOwn(o, 'type') && o.type === 'image');
+    Object.hasOwn(o, 'type') && o.type === 'image';
 }
 
 /** True when `value` has the shape of {@link AudioContent}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isAudioContent(value: unknown): value is AudioContent {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'data') && typeof o.data === 'string' &&
     Object.hasOwn(o, 'mimeType') && typeof o.mimeType === 'string' &&
-    Object.hasOwn(o, 'type') && o.type === 'audio');
+    Object.hasOwn(o, 'type') && o.type === 'audio';
 }
 
 /** True when `value` has the shape of {@link ResourceLink}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isResourceLink(value: unknown): value is ResourceLink {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     (o.description === undefined || typeof o.description === 'string') &&
     (o.icons === undefined || (Array.isArray(o.icons) && o.icons.every((item0: unknown) => isIcon(item0)))) &&
@@ -178,69 +184,76 @@ export function isResourceLink(value: unknown): value is ResourceLink {
     (o.size === undefined || typeof o.size === 'number') &&
     (o.title === undefined || typeof o.title === 'string') &&
     Object.hasOwn(o, 'type') && o.type === 'resource_link' &&
-    Object.hasOwn(o, 'uri') && typeof o.uri === 'string');
+    Object.hasOwn(o, 'uri') && typeof o.uri === 'string';
 }
 
 /** True when `value` has the shape of {@link Icon}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isIcon(value: unknown): value is Icon {
-  return hasShape(value, (o) =>
-    (o.mimeType === undefined || typeof o.mimeType === 'string') &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o.mimeType === undefined || typeof o.mimeType === 'string') &&
     (o.sizes === undefined || (Array.isArray(o.sizes) && o.sizes.every((item0: unknown) => typeof item0 === 'string'))) &&
     Object.hasOwn(o, 'src') && typeof o.src === 'string' &&
-    (o.theme === undefined || (o.theme === 'dark' || o.theme === 'light')));
+    (o.theme === undefined || (o.theme === 'dark' || o.theme === 'light'));
 }
 
 /** True when `value` has the shape of {@link EmbeddedResource}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isEmbeddedResource(value: unknown): value is EmbeddedResource {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     (o.annotations === undefined || isAnnotations(o.annotations)) &&
     Object.hasOwn(o, 'resource') && (isTextResourceContents(o.resource) || isBlobResourceContents(o.resource)) &&
-    Object.hasOwn(o, 'type') && o.type === 'resource');
+    Object.hasOwn(o, 'type') && o.type === 'resource';
 }
 
 /** True when `value` has the shape of {@link TextResourceContents}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isTextResourceContents(value: unknown): value is TextResourceContents {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     (o.mimeType === undefined || typeof o.mimeType === 'string') &&
     Object.hasOwn(o, 'text') && typeof o.text === 'string' &&
-    Object.hasOwn(o, 'uri') && typeof o.uri === 'string');
+    Object.hasOwn(o, 'uri') && typeof o.uri === 'string';
 }
 
 /** True when `value` has the shape of {@link BlobResourceContents}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isBlobResourceContents(value: unknown): value is BlobResourceContents {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isMetaObject(o._meta)) &&
     Object.hasOwn(o, 'blob') && typeof o.blob === 'string' &&
     (o.mimeType === undefined || typeof o.mimeType === 'string') &&
-    Object.hasOwn(o, 'uri') && typeof o.uri === 'string');
+    Object.hasOwn(o, 'uri') && typeof o.uri === 'string';
 }
 
 /** True when `value` has the shape of {@link CallToolResult}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isCallToolResult(value: unknown): value is CallToolResult {
-  return hasShape(value, (o) =>
-    (o._meta === undefined || isResultMetaObject(o._meta)) &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o._meta === undefined || isResultMetaObject(o._meta)) &&
     Object.hasOwn(o, 'content') && (Array.isArray(o.content) && o.content.every((item0: unknown) => isContentBlock(item0))) &&
     (o.isError === undefined || typeof o.isError === 'boolean') &&
-    Object.hasOwn(o, 'resultType') && typeof o.resultType === 'string');
+    Object.hasOwn(o, 'resultType') && typeof o.resultType === 'string';
 }
 
 /** True when `value` has the shape of {@link ResultMetaObject}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isResultMetaObject(value: unknown): value is ResultMetaObject {
-  return hasShape(value, (o) =>
-    (o['io.modelcontextprotocol/serverInfo'] === undefined || isImplementation(o['io.modelcontextprotocol/serverInfo'])));
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o['io.modelcontextprotocol/serverInfo'] === undefined || isImplementation(o['io.modelcontextprotocol/serverInfo']));
 }
 
 /** True when `value` has the shape of {@link Implementation}: every field it declares is checked, not just `type` (wire values are untrusted). */
 export function isImplementation(value: unknown): value is Implementation {
-  return hasShape(value, (o) =>
-    (o.description === undefined || typeof o.description === 'string') &&
+  if (!isRecord(value)) return false;
+  const o = value;
+  return (o.description === undefined || typeof o.description === 'string') &&
     (o.icons === undefined || (Array.isArray(o.icons) && o.icons.every((item0: unknown) => isIcon(item0)))) &&
     Object.hasOwn(o, 'name') && typeof o.name === 'string' &&
     (o.title === undefined || typeof o.title === 'string') &&
     Object.hasOwn(o, 'version') && typeof o.version === 'string' &&
-    (o.websiteUrl === undefined || typeof o.websiteUrl === 'string'));
+    (o.websiteUrl === undefined || typeof o.websiteUrl === 'string');
 }
 
 /** True when `value` has the shape of {@link ContentBlock}. */
