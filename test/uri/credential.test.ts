@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_NESTING_LEVEL, uriMayCarryCredential } from '../../src/uri/credential.js';
+
+type Case = readonly [name: string, { readonly given: string; readonly want: boolean }];
+
+const caught = (given: string) => ({ given, want: true }) as const;
+const shown = (given: string) => ({ given, want: false }) as const;
+
+const enc = encodeURIComponent;
+const encodedTimes = (text: string, times: number): string =>
+  times === 0 ? text : encodedTimes(enc(text), times - 1);
+const base64url = (text: string) => Buffer.from(text).toString('base64url');
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+const hex = (text: string) => Buffer.from(text).toString('hex');
+/** Wraps `uri` in `times` redirectors, each holding the next percent-encoded in `?u=`. */
+const redirected = (uri: string, times: number): string =>
+  times === 0 ? uri : redirected(`https://r${times}.example/go?u=${enc(uri)}`, times - 1);
+
+const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
+const PLAIN = 'https://files.example.com/plain/report.pdf';
+const JWT = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url('{"sub":"42"}')}.c2lnbmF0dXJl`;
+
+const cases: readonly Case[] = [
+  // Parsing: fail closed.
+  ['unparseable > a space in the host > caught', caught('https://exa mple.com/?page=1')],
+  ['unparseable > an unclosed IPv6 literal > caught', caught('http://[::1/admin')],
+  ['unparseable > a protocol-relative reference with no host > caught', caught('//')],
+  ['relative reference > a path with an ordinary query > shown', shown('/docs/start?tab=npm#install')],
+  ['relative reference > a query only > shown', shown('?page=3')],
+  ['relative reference > a token in its query > caught', caught('/download?token=EXAMPLE')],
+  ['absolute before relative > https:user:pw@host reads as userinfo > caught', caught('https:ada:hunter2@example.com/')],
+  ['opaque uri > mailto > shown', shown('mailto:ada@example.com?subject=Report')],
+  ['opaque uri > urn with many colons > shown', shown('urn:oasis:names:tc:SAML:2.0:nameid-format:persistent')],
+  ['opaque uri > a local file > shown', shown('file:///home/ada/report.csv')],
+  ['empty uri > reads as the relative base > shown', shown('')],
+
+  // Userinfo.
+  ['userinfo > user and password > caught', caught('https://ada:hunter2@example.com/')],
+  ['userinfo > user name alone > caught', caught('https://deploy@example.com/repo.git')],
+  ['userinfo > password alone > caught', caught('redis://:hunter2@cache.example.com:6379')],
+  ['userinfo > an empty @ > shown', shown('https://@example.com/')],
+  ['userinfo > odd scheme with an authority > caught', caught('myapp://ada:secret@callback.example/done')],
+  ['userinfo > leading control characters the parser trims > caught', caught('\t https://ada:pw@example.com/')],
+
+  // Names on the list, compared by their letters and digits.
+  ['listed name > api_key > caught', caught('https://api.example.com/v1?api_key=EXAMPLE')],
+  ['listed name > upper and mixed case > caught', caught('https://api.example.com/v1?API-Key=EXAMPLE')],
+  ['listed name > percent-encoded letters > caught', caught('https://api.example.com/v1?%74oken=EXAMPLE')],
+  ['listed name > split by a control character > caught', caught('https://api.example.com/v1?to%01ken=EXAMPLE')],
+  ['listed name > split by a tab the parser drops > caught', caught('https://api.example.com/v1?to\tken=EXAMPLE')],
+  ['listed name > bracketed token[] > caught', caught('https://api.example.com/v1?token[]=EXAMPLE')],
+  ['listed name > with no value > shown', shown('https://api.example.com/v1?token=')],
+  ['listed name > with no = at all > shown', shown('https://api.example.com/v1?token')],
+  ['listed name > a flag value still counts > caught', caught('https://api.example.com/v1?password=1')],
+  ['listed name > in the fragment > caught', caught('https://app.example.com/cb#access_token=EXAMPLE&token_type=Bearer')],
+  ['listed name > docs anchor #token > shown', shown('https://example.com/docs#token')],
+  ['listed name > as a search term ?q=token > shown', shown('https://www.google.com/search?q=token')],
+  ['listed name > as a path segment > shown', shown('https://example.com/docs/token/refresh')],
+
+  // Names ending in a credential word.
+  ['name ending > private_token > caught', caught('https://gitlab.example.com/api/v4/projects?private_token=EXAMPLE')],
+  ['name ending > payment_intent_client_secret > caught', caught('https://shop.example.com/done?payment_intent_client_secret=pi_EXAMPLE_secret_EXAMPLE')],
+  ['name ending > x-oss-signature > caught', caught('https://b.example.com/o?x-oss-signature=EXAMPLE')],
+  ['name ending > auth[token] > caught', caught('https://app.example.com/export?auth[token]=EXAMPLE')],
+  ['name ending > db_password > caught', caught('https://app.example.com/setup?db_password=hunter2')],
+  ['name ending > aws_secret_access_key > caught', caught('https://app.example.com/?aws_secret_access_key=EXAMPLE')],
+  ['name ending > a word only starting with token > shown', shown('https://app.example.com/?tokenizer=bpe')],
+  ['name ending > max_tokens > shown', shown('https://app.example.com/playground?max_tokens=256')],
+  ['name ending > a flag value makes it a setting > shown', shown('https://app.example.com/login?forgot_password=1')],
+  ['name ending > a flag value in upper case > shown', shown('https://app.example.com/login?include_token=TRUE')],
+  ['name ending > a word value is no flag > caught', caught('https://app.example.com/login?new_password=letmein')],
+  ['name ending > pagination pageToken > shown', shown('https://www.googleapis.com/drive/v3/files?pageToken=CAESBgoEEAEYAQ')],
+  ['name ending > YouTube redir_token > shown', shown('https://www.youtube.com/redirect?redir_token=QUFFLUhq&q=https%3A%2F%2Fexample.com')],
+  ['name ending > key alone is no credential word > shown', shown('https://app.example.com/items?sort_key=name&spaceKey=ENG&keyword=usb')],
+
+  // Host-scoped names.
+  ['Azure Functions > code on azurewebsites.net > caught', caught('https://fn.azurewebsites.net/api/hook?code=abc123')],
+  ['Azure Functions > code elsewhere > shown', shown('https://shop.example.com/checkout?code=SPRING24')],
+  ['Azure Functions > code on another family\'s host > shown', shown('https://example.imgix.net/a.jpg?code=abc123')],
+  ['Discord CDN > hm on cdn.discordapp.com > caught', caught('https://cdn.discordapp.com/attachments/1/2/a.png?ex=65d903de&is=65c68ede&hm=2481f30dd67f')],
+  ['Discord CDN > ex alone on media.discordapp.net > caught', caught('https://media.discordapp.net/attachments/1/2/a.png?ex=65d903de&width=400')],
+  ['Discord CDN > ex elsewhere > shown', shown('https://example.com/deck?ex=3&is=yes&hm=ok')],
+  ['Discord CDN > host with a trailing dot > caught', caught('https://cdn.discordapp.com./attachments/1/2/a.png?hm=2481f30dd67f')],
+  ['imgix > s on imgix.net > caught', caught('https://example.imgix.net/a.jpg?w=400&s=0123456789abcdef0123456789abcdef')],
+  ['imgix > s elsewhere > shown', shown('https://blog.example.com/?s=search+terms')],
+  ['Google Maps > key on maps.googleapis.com, a placeholder value > caught', caught('https://maps.googleapis.com/maps/api/staticmap?size=600x300&key=YOUR_API_KEY')],
+  ['Google Maps > key on google.com > caught', caught('https://www.google.com/maps/embed/v1/place?key=YOUR_API_KEY&q=Paris')],
+  ['Google Maps > signature on maps.googleapis.com > caught', caught('https://maps.googleapis.com/maps/api/staticmap?size=600x300&signature=abc')],
+  ['Azure SAS > sig on core.windows.net alone > caught', caught('https://acct.blob.core.windows.net/c/b.txt?sig=abc')],
+
+  // Ambiguous names: their company or their value.
+  ['Azure SAS > sig with sv/se > caught', caught('https://files.example.com/c/b.txt?sv=2022-11-02&se=2024-01-01&sp=r&sig=abc')],
+  ['Azure SAS > sig alone with a word > shown', shown('https://lists.example.org/archive?sig=network')],
+  ['Azure SAS > sig with a base64 digest > caught', caught('https://files.example.com/c/b.txt?sig=Z%2FRHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk%3D')],
+  ['CloudFront > Signature with Key-Pair-Id > caught', caught('https://cdn.example.com/a.jpg?Expires=1700000000&Signature=abc&Key-Pair-Id=APKAEXAMPLE')],
+  ['CloudFront > Key-Pair-Id in the fragment is company too > caught', caught('https://cdn.example.com/a.jpg?Signature=abc#Key-Pair-Id=APKAEXAMPLE')],
+  ['AWS SigV2 > Signature with AWSAccessKeyId > caught', caught('https://b.example.com/k?AWSAccessKeyId=AKIAIOSFODNN7EXAMPLE&Signature=abc')],
+  ['Laravel > signature with expires > caught', caught('https://app.example.com/verify/1?expires=1700000000&signature=abc')],
+  ['signature > classic > shown', shown('https://mail.example.com/settings?signature=classic')],
+  ['signature > a long hex digest alone > caught', caught('https://app.example.com/dl?signature=0123456789abcdef0123456789abcdef')],
+  ['signature > a UUID alone > caught', caught('https://app.example.com/dl?signature=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+  ['key > a Jira issue key > shown', shown('https://jira.example.com/browse?key=PROJ-123')],
+  ['key > a mixed-case key with digits > caught', caught('https://geo.example.com/v1?key=AbCdEfGhIjKlMnOpQrSt0123')],
+  ['key > a long lower-case slug > shown', shown('https://app.example.com/doc?key=release-notes-2024-spring-edition')],
+  ['key > twenty characters, one case only > shown', shown('https://app.example.com/doc?key=ABCDEFGHIJ0123456789')],
+  ['sid > a 32-hex session id > caught', caught('https://forum.example.com/viewtopic.php?t=1&sid=0123456789abcdef0123456789abcdef')],
+  ['sid > a small number > shown', shown('https://forum.example.com/viewtopic.php?t=1&sid=12')],
+  ['ticket > a CAS service ticket > caught', caught('https://app.example.com/cas?ticket=ST-1856339-aA5Yuvrxzpv8Tau1cYQ7')],
+  ['ticket > a support ticket number > shown', shown('https://support.example.com/view?ticket=ABC-123')],
+  ['md5 > with expires (nginx secure_link) > caught', caught('https://dl.example.com/f.zip?md5=AbCdEf&expires=1700000000')],
+  ['md5 > a published checksum > shown', shown('https://mirror.example.org/tool.tar.gz?md5=d41d8cd98f00b204')],
+  ['ambiguous > with no value > shown', shown('https://cdn.example.com/a.jpg?Signature=&Key-Pair-Id=APKAEXAMPLE')],
+
+  // Values shaped like credentials, under any name.
+  ['JWT > under a short name > caught', caught(`https://app.example.com/embed?t=${JWT}`)],
+  ['JWT > as a path segment > caught', caught(`https://app.example.com/magic/${JWT}`)],
+  ['JWT > as a bare fragment > caught', caught(`https://app.example.com/#${JWT}`)],
+  ['JWT > base64 JSON with no dots > shown', shown('https://app.example.com/?q=eyJhbGciOiJIUzI1NiJ9')],
+  ['JWT > three dotted parts whose header is not JSON > shown', shown('https://app.example.com/?v=release.notes.twenty24')],
+  ['token shape > GitHub token under any name > caught', caught('https://ci.example.com/?x=ghp_EXAMPLE0123456789abcdefghijklmnopqrstu')],
+  ['token shape > a locale that opens like sk- > shown', shown('https://example.com/?lang=sk-SK')],
+
+  // Path shapes.
+  ['Slack > services webhook > caught', caught('https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
+  ['Slack > hooks host alone > shown', shown('https://hooks.slack.com/')],
+  ['Slack > the same path on another host > shown', shown('https://docs.example.com/services/T00000000/B00000000/readme')],
+  ['Discord > webhook id and token > caught', caught('https://discord.com/api/webhooks/123456789012345678/EXAMPLEtoken')],
+  ['Discord > webhook id alone > shown', shown('https://discord.com/api/webhooks/123456789012345678')],
+  ['Teams > webhookb2 > caught', caught('https://contoso.webhook.office.com/webhookb2/0000@0000/IncomingWebhook/abc/0000')],
+  ['Telegram > bot token in the path > caught', caught('https://api.telegram.org/bot123456789:AAEXAMPLE_fakeTokenForTests0123456789/getMe')],
+  ['Telegram > a path naming a bot > shown', shown('https://core.telegram.org/bots/api#getme')],
+  ['ASP.NET > cookieless session > caught', caught('https://app.example.com/(S(lit3py55t21z5v55vlm25s55))/default.aspx')],
+  ['ASP.NET > parentheses in an article name > shown', shown('https://en.wikipedia.org/wiki/Token_(railway_signalling)')],
+  ['matrix parameter > ;jsessionid= > caught', caught('https://shop.example.com/item.jsp;jsessionid=0123456789ABCDEF?id=42')],
+  ['matrix parameter > ;token= in the middle of the path > caught', caught('https://app.example.com/files;token=EXAMPLE/report.pdf')],
+  ['matrix parameter > an ordinary one > shown', shown('https://app.example.com/settings;view=compact/profile')],
+  ['CDN token segment > bcdn_token= > caught', caught('https://x.b-cdn.net/bcdn_token=EXAMPLE&expires=1700000000/v/a.mp4')],
+  ['path parameter > ref= in an Amazon path > shown', shown('https://www.amazon.com/dp/B08N5WRWNW/ref=sr_1_1?keywords=usb')],
+  ['embedded authority > jdbc: with userinfo > caught', caught('jdbc:postgresql://app:hunter2@db.example.com:5432/app')],
+  ['embedded authority > @ in a path with no // > shown', shown('https://medium.com/@ada/why-tokens-matter')],
+
+  // `?` and `;` read both as separators and not.
+  ['separators > ; between parameters > caught', caught('https://app.example.com/?a=1;token=EXAMPLE')],
+  ['separators > a second ? > caught', caught('https://app.example.com/?a=1?token=EXAMPLE')],
+  ['separators > a value opening with ; > caught', caught('https://app.example.com/?token=;EXAMPLE')],
+  ['separators > a value opening with ? > caught', caught('https://app.example.com/?token=?EXAMPLE')],
+  ['separators > a fragment route > caught', caught('https://app.example.com/#/reset?token=EXAMPLE')],
+  ['separators > a fragment route with ordinary parameters > shown', shown('https://app.example.com/#/dashboard?range=7d&tz=UTC')],
+
+  // Nested uris: absolute, protocol-relative, relative with a query, each level read.
+  ['nested > next/image with a percent-encoded presigned S3 url > caught', caught(`https://site.example/_next/image?url=${enc(SIGNED_S3)}&w=640`)],
+  ['nested > the same encoded twice > caught', caught(`https://site.example/_next/image?url=${encodedTimes(SIGNED_S3, 2)}&w=640`)],
+  ['nested > next/image with a plain png > shown', shown(`https://site.example/_next/image?url=${enc('/images/hero.png')}&w=640`)],
+  ['nested > Google /url?q= with a docs link > shown', shown('https://www.google.com/url?q=https://docs.google.com/document/d/abc/edit?usp%3Dsharing&sa=D')],
+  ['nested > relative next= with a token > caught', caught(`https://app.example.com/login?next=${enc('/reset?token=EXAMPLE')}`)],
+  ['nested > relative next=/dashboard > shown', shown('https://app.example.com/login?next=/dashboard')],
+  ['nested > protocol-relative with userinfo > caught', caught(`https://proxy.example.com/?u=${enc('//ada:pw@internal.example.com/')}`)],
+  ['nested > protocol-relative in the backslash form > caught', caught(`https://proxy.example.com/?u=${enc('\\\\ada:pw@internal.example.com/')}`)],
+  ['nested > protocol-relative that does not resolve > caught', caught('https://example.com/?q=// note')],
+  ['nested > a path reference holding a cookieless session > caught', caught(`https://app.example.com/?next=${enc('/(S(lit3py55t21z5v55vlm25s55))/a.aspx')}`)],
+  ['nested > an encoded query string value > caught', caught(`https://app.example.com/?state=${enc('from=mail&token=EXAMPLE')}`)],
+  ['nested > an encoded query string with ordinary names > shown', shown(`https://app.example.com/?filter=${enc('status=open&owner=ada')}`)],
+  ['nested > a percent-encoded uri in a path segment > caught', caught(`https://img.example.com/insecure/plain/${enc(SIGNED_S3)}`)],
+  ['nested > a uri with a special scheme and no slashes > caught', caught(`https://example.com/?u=${enc('https:ada:pw@example.org/')}`)],
+  ['nested > a special scheme with nothing after it > shown', shown('https://example.com/?u=http:')],
+  ['nested > a Wayback Machine path holding a url > shown', shown('https://web.archive.org/web/2024/https://example.com/')],
+  ['nested > a tab inside a nested scheme > caught', caught(`https://example.com/?u=${enc('ht\ttps:ada:pw@example.org/')}`)],
+  ['nested > a tab between the slashes of a nested authority > caught', caught(`https://example.com/?u=${enc('/\t/ada:pw@example.org/')}`)],
+  ['nested > a literal percent sign > shown', shown('https://www.example.com/search?q=100%25+natural')],
+  ['nested > a double-encoded space > shown', shown('https://www.example.com/search?q=hello%2520world')],
+
+  // Nested uris in hex and base64 (camo, imgproxy).
+  ['camo > hex of a signed url > caught', caught(`https://camo.githubusercontent.com/0123456789abcdef0123456789abcdef01234567/${hex(SIGNED_S3)}`)],
+  ['camo > hex of a plain url > shown', shown(`https://camo.githubusercontent.com/0123456789abcdef0123456789abcdef01234567/${hex(PLAIN)}`)],
+  ['camo > hex of a protocol-relative url with userinfo > caught', caught(`https://camo.example.com/abc/${hex('//ada:pw@example.org/a.png')}`)],
+  ['imgproxy > base64url of a signed url > caught', caught(`https://imgproxy.example.com/sig/rs:fill:300:300/${base64url(SIGNED_S3)}.webp`)],
+  ['imgproxy > base64url split across segments > caught', caught(`https://imgproxy.example.com/sig/${base64url(SIGNED_S3).replace(/(.{16})/g, '$1/')}.png`)],
+  ['imgproxy > base64url of a plain url > shown', shown(`https://imgproxy.example.com/sig/rs:fill:300:300/${base64url(PLAIN)}.webp`)],
+  ['base64 > padded, percent-encoded, in a query value > caught', caught(`https://go.example.com/?target=${enc(base64('https://api.example.com/f?token=EXAMPLE'))}`)],
+  ['base64 > padded, unencoded, in a query value > caught', caught(`https://go.example.com/?target=${base64('https://api.example.com/f?token=EXAMPLE')}`)],
+  ['base64 > text opening with http that is no uri > shown', shown(`https://example.com/track/${base64url('httpbin-results-2024')}`)],
+  ['base64 > printable text opening with // that does not parse > caught', caught(`https://example.com/?ref=${base64url('//a host with spaces/x')}`)],
+  ['base64 > a short id that decodes to // is read no further > shown', shown(`https://example.com/p/${base64url('//a b')}`)],
+  ['hex > a commit sha that opens like hex http > shown', shown('https://github.com/o/r/commit/6874747000112233445566778899aabbccddeeff')],
+
+  // The bound: each read and each decode a level, four at most.
+  [`bound > a plain uri read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(PLAIN, MAX_NESTING_LEVEL))],
+  [`bound > a plain uri reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(PLAIN, MAX_NESTING_LEVEL + 1))],
+  [`bound > a credential read at level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(SIGNED_S3, MAX_NESTING_LEVEL))],
+  [`bound > a value decoded ${MAX_NESTING_LEVEL} times to a plain uri > shown`, shown(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL)}`)],
+  [`bound > a value still encoded after ${MAX_NESTING_LEVEL} decodings > caught`, caught(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL + 1)}`)],
+  [`bound > text that would decode once more past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL)}`)],
+  [`bound > text decoded to the end within level ${MAX_NESTING_LEVEL} > shown`, shown(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL - 1)}`)],
+  [`bound > a uri in base64 read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL - 1))],
+  [`bound > a uri in base64 reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL))],
+  [`bound > a credential in base64 read at level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?img=${base64url(SIGNED_S3)}`, MAX_NESTING_LEVEL - 1))],
+];
+
+describe(uriMayCarryCredential.name, () => {
+  it.each(cases)('%s', (_name, { given, want }) => {
+    expect(uriMayCarryCredential(given)).toBe(want);
+  });
+
+  it('reads levels up to four and no further', () => {
+    expect(MAX_NESTING_LEVEL).toBe(4);
+  });
+
+  it('never throws on a uri at the 4096-character limit built to branch at every level', () => {
+    const piece = `a=${encodedTimes('/x?b=%2525&c=//h/?d=1', 2)}`;
+    const uri = `https://example.com/?${Array.from({ length: 200 }, () => piece).join('&')}`.slice(0, 4096);
+    const started = performance.now();
+    expect(typeof uriMayCarryCredential(uri)).toBe('boolean');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
