@@ -1,0 +1,350 @@
+/**
+ * The RFC-005 vectors' `expect` keys, each a check of one observation as
+ * `../shared/rfc005/NOTES.md` states it, plus the duties every case of an operation carries
+ * (no network on render, the credential only to the fixture origin, the registry's rules).
+ * A check answers `undefined` when it passes and the reason when it fails.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { FixtureLog } from './fixture.js';
+import type { Observation, RecordView, ToolAnswer, Views } from './rfc005-adapter.js';
+import type { VectorCase } from './vectors.js';
+
+/** What one case's checks read. */
+export interface CheckInput {
+  /** The case, expanded. */
+  readonly vector: VectorCase;
+  readonly observation: Observation;
+  readonly fixture: FixtureLog;
+  /** The adapter's declared display bound. */
+  readonly maxViewChars: number;
+  /** The fixture's connection credential. */
+  readonly token: string;
+}
+
+/** A check: `undefined` when it passes, else why not. */
+export type Check = (expected: unknown, input: CheckInput) => string | undefined;
+
+/** One failing key and why. */
+export interface CheckFailure {
+  readonly key: string;
+  readonly why: string;
+}
+
+/**
+ * Keys whose value is a flag: absent or `false` asks nothing (NOTES: "`stub: false` means a
+ * stub is not required, not that it must be missing"). Every other key is compared as a value,
+ * `ok: false` and `requests: 0` included.
+ */
+const FLAG_KEYS: ReadonlySet<string> = new Set([
+  'stub',
+  'bounded',
+  'truncationMarked',
+  'cleanLabel',
+  'digestVerified',
+  'storageFromId',
+  'abortStream',
+  'redirectSafe',
+  'unchanged',
+]);
+
+/** C0 and C1 controls (newline included) and the Unicode bidi controls. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** A view's name and text. */
+interface NamedView {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** The texts a model sees in one rendering: history, wake, and each push block (an image as its data). */
+function viewTexts(views: Views, label: string): NamedView[] {
+  return [
+    { name: `${label}.history`, text: views.history },
+    { name: `${label}.wake`, text: views.wake },
+    ...views.push.map((block, index) => ({ name: `${label}.push[${index}]`, text: block.type === 'text' ? block.text : block.data })),
+  ];
+}
+
+/** Every view, one push block at a time (for `hidden` and `bounded`). */
+function everyView(observation: Observation): NamedView[] {
+  return [...viewTexts(observation.before, 'before'), ...(observation.after === undefined ? [] : viewTexts(observation.after, 'after'))];
+}
+
+/** Every view with the push lane's blocks read as one (for what must appear: `stub`, `includes`). */
+function everyWholeView(observation: Observation): NamedView[] {
+  const whole = (views: Views, label: string): NamedView[] => [
+    { name: `${label}.history`, text: views.history },
+    { name: `${label}.wake`, text: views.wake },
+    { name: `${label}.push`, text: views.push.map((block) => (block.type === 'text' ? block.text : block.data)).join('\n') },
+  ];
+  return [...whole(observation.before, 'before'), ...(observation.after === undefined ? [] : whole(observation.after, 'after'))];
+}
+
+/** True when a line of `text` is the stub of `refId`: `[<refId>] …`. */
+function hasStubLine(text: string, refId: string): boolean {
+  return text.split('\n').some((line) => line.startsWith(`[${refId}] `));
+}
+
+function stringList(expected: unknown): string[] | undefined {
+  return Array.isArray(expected) && expected.every((item) => typeof item === 'string') ? (expected as string[]) : undefined;
+}
+
+function fetchedRecord(input: CheckInput): RecordView | undefined {
+  return input.observation.records[0];
+}
+
+function onlySave(input: CheckInput): { name: string; base64: string; mimeType: string } | string {
+  const saves = input.observation.saves;
+  if (saves === undefined) return 'no saves observed';
+  if (saves.length !== 1) return `save called ${saves.length} times`;
+  return saves[0]!;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** One check per `expect` key. */
+export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
+  stub: (_expected, { observation }) => {
+    if (observation.records.length === 0) return 'no record';
+    for (const record of observation.records) {
+      const missing = everyWholeView(observation).filter((view) => !hasStubLine(view.text, record.refId));
+      if (missing.length > 0) return `no stub of ${record.refId} in ${missing.map((view) => view.name).join(', ')}`;
+    }
+    return undefined;
+  },
+
+  hidden: (expected, { observation }) => {
+    const strings = stringList(expected);
+    if (strings === undefined) return 'expectation is not a list of strings';
+    for (const view of everyView(observation)) {
+      const leaked = strings.find((secret) => view.text.includes(secret));
+      if (leaked !== undefined) return `${view.name} shows ${shown(leaked)}`;
+    }
+    return undefined;
+  },
+
+  includes: (expected, { observation }) => {
+    const strings = stringList(expected);
+    if (strings === undefined) return 'expectation is not a list of strings';
+    for (const view of everyWholeView(observation)) {
+      const missing = strings.find((wanted) => !view.text.includes(wanted));
+      if (missing !== undefined) return `${view.name} lacks ${shown(missing)}`;
+    }
+    return undefined;
+  },
+
+  bounded: (_expected, { observation, maxViewChars }) => {
+    const over = everyView(observation).find((view) => view.text.length > maxViewChars);
+    return over === undefined ? undefined : `${over.name} is ${over.text.length} chars, over ${maxViewChars}`;
+  },
+
+  truncationMarked: (_expected, { observation }) => {
+    const unmarked = everyWholeView(observation).find((view) => !view.text.includes('…'));
+    return unmarked === undefined ? undefined : `${unmarked.name} has no …`;
+  },
+
+  cleanLabel: (_expected, { observation }) => {
+    const stored = [observation.before.history, ...(observation.after === undefined ? [] : [observation.after.history])];
+    const dirty = stored.find((text) => CONTROL_OR_BIDI.test(text));
+    if (dirty === undefined) return undefined;
+    const char = CONTROL_OR_BIDI.exec(dirty)![0];
+    return `stored view carries U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  },
+
+  missingFields: (expected, { observation }) => {
+    const fields = stringList(expected);
+    if (fields === undefined) return 'expectation is not a list of strings';
+    const references = observation.parsed.filter((block) => block.kind === 'reference');
+    if (references.length === 0) return 'no block parsed as a reference';
+    const testimonies = [
+      ...references.map((block, index) => ({ where: `parsed[${index}]`, testimony: block.testimony })),
+      ...observation.records.map((record) => ({ where: `record ${record.refId}`, testimony: record.testimony })),
+    ];
+    for (const { where, testimony } of testimonies) {
+      if (testimony === undefined) return `${where} has no testimony`;
+      const kept = fields.filter((field) => Object.hasOwn(testimony, field));
+      if (kept.length > 0) return `${where} keeps ${kept.join(', ')}`;
+      if (testimony.disposition !== 'never') return `${where} has disposition ${shown(testimony.disposition)}, not never`;
+    }
+    return undefined;
+  },
+
+  kind: (expected, { observation, vector }) => {
+    if (observation.parsed.length !== vector.blocks.length) return `${observation.parsed.length} parse results for ${vector.blocks.length} blocks`;
+    const other = observation.parsed.find((block) => block.kind !== expected);
+    return other === undefined ? undefined : `parsed as ${other.kind}`;
+  },
+
+  ok: (expected, input) => {
+    const { outcome, saves, records } = input.observation;
+    if (outcome === undefined) return 'no fetch outcome';
+    if (outcome.ok !== expected) return `outcome ok ${outcome.ok}, code ${shown(outcome.code)}`;
+    const record = records[0];
+    if (outcome.ok) {
+      // A success saved exactly once and recorded where it saved.
+      if (saves?.length !== 1) return `succeeded with ${saves?.length ?? 0} saves`;
+      if (typeof outcome.path !== 'string' || record?.fetchedPath !== outcome.path) return 'success not recorded at its path';
+      return undefined;
+    }
+    // A failure has a code and words, and saved and recorded nothing.
+    if (typeof outcome.code !== 'string' || outcome.code === '') return 'failure without a code';
+    if (typeof outcome.error !== 'string' || outcome.error === '') return 'failure without an error';
+    if ((saves?.length ?? 0) !== 0) return 'failure saved bytes';
+    if (records.some((view) => view.fetchedPath !== undefined)) return 'failure recorded a fetch';
+    return undefined;
+  },
+
+  requests: (expected, { fixture }) =>
+    fixture.requests.length === expected ? undefined : `origin saw ${fixture.requests.length} requests`,
+
+  decodedBase64: (expected, input) => {
+    const save = onlySave(input);
+    if (typeof save === 'string') return save;
+    if (save.base64 !== expected) return `saved ${shown(save.base64)}`;
+    const length = Buffer.from(expected as string, 'base64').byteLength;
+    if (input.observation.outcome?.bytes !== length) return `outcome bytes ${shown(input.observation.outcome?.bytes)}, not ${length}`;
+    if (fetchedRecord(input)?.verifiedBytes !== length) return `recorded ${shown(fetchedRecord(input)?.verifiedBytes)} bytes, not ${length}`;
+    return undefined;
+  },
+
+  digestVerified: (expected, input) => {
+    if (input.observation.outcome?.digestVerified !== expected) return `outcome digestVerified ${shown(input.observation.outcome?.digestVerified)}`;
+    if (fetchedRecord(input)?.digestVerified !== expected) return `record digestVerified ${shown(fetchedRecord(input)?.digestVerified)}`;
+    return undefined;
+  },
+
+  savedMime: (expected, input) => {
+    const save = onlySave(input);
+    if (typeof save === 'string') return save;
+    if (fetchedRecord(input)?.verifiedMimeType !== expected) return `recorded ${shown(fetchedRecord(input)?.verifiedMimeType)}`;
+    if (save.mimeType !== expected) return `saved as ${shown(save.mimeType)}`;
+    if (input.observation.outcome?.mimeType !== expected) return `outcome says ${shown(input.observation.outcome?.mimeType)}`;
+    return undefined;
+  },
+
+  storageFromId: (_expected, input) => {
+    const save = onlySave(input);
+    if (typeof save === 'string') return save;
+    const record = fetchedRecord(input);
+    if (record === undefined) return 'no record';
+    const { name } = save;
+    if (!name.startsWith(record.refId)) return `saved name ${shown(name)} doesn't start with ${record.refId}`;
+    if (/[/\\]/.test(name) || name.includes('..') || /[\u0000-\u001f]/.test(name)) return `saved name ${shown(name)} is not a plain file name`;
+    const serverName = (input.vector.blocks[0] as { name?: unknown } | undefined)?.name;
+    if (typeof serverName === 'string' && serverName !== '' && name.toLowerCase().includes(serverName.toLowerCase())) {
+      return `saved name ${shown(name)} carries the server's name`;
+    }
+    return undefined;
+  },
+
+  abortStream: (_expected, { fixture }) => {
+    if (fixture.requests.length === 0) return 'the stream was never requested';
+    if (fixture.closedEarly === 0) return 'no connection closed before its stream ended';
+    if (fixture.completed > 0) return 'a stream ran to its end';
+    return undefined;
+  },
+
+  redirectSafe: (_expected, { fixture }) => {
+    if (fixture.requests.length === 0) return 'the redirect was never requested';
+    if (fixture.redirectRequests.length > 1) return `followed ${fixture.redirectRequests.length} redirects`;
+    const credentialed = fixture.redirectRequests.find((request) => request.authorization !== undefined);
+    return credentialed === undefined ? undefined : 'the redirect target received an Authorization header';
+  },
+
+  unchanged: (_expected, { observation }) => {
+    if (observation.after === undefined) return 'no views after the fetch';
+    return isDeepStrictEqual(observation.before, observation.after) ? undefined : 'views changed after the refused fetch';
+  },
+
+  stubOrInlineBase64: (expected, input) => {
+    const { observation } = input;
+    if (observation.after === undefined) return 'no views after the fetch';
+    const refId = fetchedRecord(input)?.refId;
+    if (refId === undefined) return 'no record';
+    const after = everyWholeView({ ...observation, after: undefined, before: observation.after });
+    for (const view of after) {
+      const inlined = view.text.includes(expected as string);
+      if (inlined && !(observation.outcome?.ok === true && observation.outcome.digestVerified === true)) {
+        return `${view.name} inlines a payload no verified fetch delivered`;
+      }
+      if (!inlined && !hasStubLine(view.text, refId)) return `${view.name} neither keeps the stub nor inlines the payload`;
+    }
+    return undefined;
+  },
+};
+
+/** Duties every case of an operation carries, whatever its `expect` says. */
+export const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly<Record<string, (input: CheckInput) => string | undefined>>>> = {
+  render: {
+    // NOTES, render: "no network request may happen".
+    'no-network': ({ fixture }) => noNetwork(fixture),
+  },
+  fetch: {
+    // NOTES: the credential goes to the fixture origin as `Bearer <token>`, never to the redirect target.
+    credential: ({ fixture, token }) => {
+      const wrong = fixture.requests.find((request) => request.authorization !== `Bearer ${token}`);
+      if (wrong !== undefined) return `origin request carried ${wrong.authorization === undefined ? 'no credential' : 'another Authorization'}`;
+      if (fixture.redirectRequests.some((request) => request.authorization !== undefined)) return 'the redirect target received an Authorization header';
+      return undefined;
+    },
+  },
+  registry: {
+    'no-network': ({ fixture }) => noNetwork(fixture),
+    registry: (input) => registryRules(input),
+  },
+};
+
+function noNetwork(fixture: FixtureLog): string | undefined {
+  const count = fixture.requests.length + fixture.redirectRequests.length;
+  return count === 0 ? undefined : `${count} network requests`;
+}
+
+/**
+ * NOTES, registry: the first reference registered twice keeps its id; enough distinct
+ * references evict it; its uri again gets a new id; the old id and a never-issued one are both
+ * the defined unknown-reference error and resolve to no record; every id is distinct.
+ */
+function registryRules({ vector, observation }: CheckInput): string | undefined {
+  const { firstId, stableId, ids, evicted, unknown, evictedError, unknownError, fresh } = observation;
+  if (firstId === undefined) return 'no first id';
+  if (stableId !== firstId) return `re-registering gave ${shown(stableId)}, not ${firstId}`;
+  const registrations = vector.registrations ?? 0;
+  if (ids === undefined || ids.length !== registrations + 2) return `${ids?.length ?? 0} ids for ${registrations + 2} registrations`;
+  if (new Set(ids).size !== ids.length) return 'an id was reused';
+  if (evicted !== null) return `the evicted id resolves to ${shown(evicted?.refId)}`;
+  if (unknown !== null) return `the never-issued id resolves to ${shown(unknown?.refId)}`;
+  for (const [name, answer] of [['evictedError', evictedError], ['unknownError', unknownError]] as [string, ToolAnswer | undefined][]) {
+    if (answer === undefined || answer.success !== false || answer.isError !== true || !/unknown reference/i.test(answer.error)) {
+      return `${name} is ${shown(answer)}`;
+    }
+  }
+  if (fresh === null || fresh === undefined) return 'no fresh record for the evicted uri';
+  if (fresh.refId === firstId || ids.indexOf(fresh.refId) !== ids.length - 1) return `the fresh record reuses ${fresh.refId}`;
+  const uri = (vector.blocks[0] as { uri?: unknown }).uri;
+  if (fresh.testimony.uri !== uri) return 'the fresh record names another uri';
+  return undefined;
+}
+
+/** Runs every `expect` key of a case and its operation's duties; returns the failures. */
+export function checkCase(input: CheckInput): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const [key, expected] of Object.entries(input.vector.expect)) {
+    if (expected === undefined || (FLAG_KEYS.has(key) && expected === false)) continue;
+    const check = Object.hasOwn(EXPECT_CHECKS, key) ? EXPECT_CHECKS[key] : undefined;
+    if (check === undefined) {
+      failures.push({ key, why: 'no check for this key' });
+      continue;
+    }
+    const why = check(expected, input);
+    if (why !== undefined) failures.push({ key, why });
+  }
+  for (const [key, check] of Object.entries(OPERATION_CHECKS[input.vector.operation])) {
+    const why = check(input);
+    if (why !== undefined) failures.push({ key, why });
+  }
+  return failures;
+}

@@ -1,0 +1,61 @@
+/**
+ * Blocks at depth: wherever data is shown as JSON (a data result, `structuredContent`), a nested
+ * value that is an MCP block is shown as the lane shows that block — marker, placeholder, stub
+ * or line — so base64 and credential-bearing uris never reach a copy at any depth.
+ */
+import { EMPTY_RESULT_TEXT } from '../text/markers.js';
+import { wellFormed } from '../text/well-formed.js';
+import { classifyBlock, type ClassifyContext } from './classify.js';
+import type { ShownText } from './shown-block.js';
+import type { DataScan } from '../references/read-claims.js';
+
+/**
+ * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
+ * `resource` (embedded or a reference), a `resource_link` that names a uri (of any value). A
+ * link naming no uri is data: it holds nothing RFC-005 governs.
+ */
+export function isBlockAtDepth(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const block = value as Record<string, unknown>;
+  switch (block.type) {
+    case 'image':
+    case 'audio':
+      return Object.hasOwn(block, 'data') || Object.hasOwn(block, 'uri');
+    case 'resource':
+      return Object.hasOwn(block, 'uri') || Object.hasOwn(block, 'resource');
+    case 'resource_link':
+      return Object.hasOwn(block, 'uri');
+    default:
+      return false;
+  }
+}
+
+/**
+ * A block's mark in serialized JSON: compact JSON writes a `type` key and its value this way
+ * only where an object has them (inside a string every quote is escaped).
+ */
+const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
+
+/**
+ * Data as JSON text. Where the scan found no block and no `toJSON`, the text is
+ * `JSON.stringify` of the value (the walk's order by construction, at native speed) — unless
+ * that text shows a block the scan didn't see (a getter answering differently on a second
+ * read); then, as wherever the scan found a block, a replacer shows each block as the lane does
+ * and checks every value it serializes itself.
+ */
+export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyContext): ShownText {
+  if (typeof value === 'string') return { kind: 'text', text: wellFormed(value) };
+  if (!scan.foundBlock && !scan.sawToJSON) {
+    const text = JSON.stringify(value);
+    if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
+    if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
+  }
+  const stubs: string[] = [];
+  const text = JSON.stringify(value, (_key, member: unknown) => {
+    if (!isBlockAtDepth(member)) return member;
+    const shown = classifyBlock(member, ctx);
+    if (shown.kind === 'stub') stubs.push(shown.text);
+    return shown.text;
+  });
+  return { kind: 'text', text: text ?? EMPTY_RESULT_TEXT, ...(stubs.length > 0 ? { stubs } : {}) };
+}

@@ -1,0 +1,196 @@
+/**
+ * The one classifier (SPEC §5.2): every lane turns a block into a {@link ShownBlock} here, and
+ * nowhere else. It implements the generated {@link BlockHandlers}, so a block kind a new MCP
+ * revision adds is a compile error until it is handled.
+ */
+import type { AddressBook } from '../references/addresses.js';
+import type { ResultClaims } from '../references/claims.js';
+import { decideReference } from '../references/decide.js';
+import type { DialLimits } from '../references/dial-check.js';
+import type { Registry } from '../references/registry.js';
+import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
+import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
+import {
+  audioMarker,
+  embeddedBlobMarker,
+  embeddedHeader,
+  embeddedUnreadableMarker,
+  imageBudgetMarker,
+  imageMismatchMarker,
+  imageMissingMarker,
+  imagePlaceholder,
+  imageUndecodableMarker,
+  imageUnsupportedMarker,
+  invalidReferenceMarker,
+  linkLine,
+  linkWithoutUriMarker,
+  notABlockMarker,
+  textNotStringMarker,
+  unknownTypeMarker,
+  URI_WITHHELD_WORDS,
+  WITHHELD_TEXT,
+  type MarkerReason,
+} from '../text/markers.js';
+import { base64DecodedLength } from '../text/size.js';
+import { wellFormed } from '../text/well-formed.js';
+import { shownLinkUri } from '../uri/shown-link-uri.js';
+import { shownName } from '../uri/shown-name.js';
+import { checkImage } from './image-check.js';
+import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
+import type { ShownBlock, ShownMarker, ShownStub } from './shown-block.js';
+
+/** The lanes a block can be shown on. Only the tool-result lane shows a link's uri. */
+export type Lane = 'tool-result' | 'push' | 'script';
+
+/** What classifying one result's blocks reads; one per result. */
+export interface ClassifyContext {
+  readonly lane: Lane;
+  /** The result's claims, read before any block is classified. */
+  readonly claims: ResultClaims;
+  readonly registry: Registry;
+  /** The host's own server addresses, which its stubs and its fetches both read. */
+  readonly addresses: AddressBook;
+  /** The server that sent the result; absent for the host's own tools. */
+  readonly serverId?: string;
+  /** The clock; read once per stub. */
+  readonly now: () => number;
+  readonly dialLimits: DialLimits;
+  /** Decoded image bytes this result may still send natively. */
+  imageBytesLeft: number;
+  /** The budget `imageBytesLeft` started from, for the marker's words. */
+  readonly maxImageBytes: number;
+}
+
+/** Classifies each block of a content array for both copies (SPEC §5.2). */
+export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext): ShownBlock[] {
+  return blocks.map((block) => classifyBlock(block, ctx));
+}
+
+/** Classifies one block. Never throws for a value it can read; a getter that throws propagates. */
+export function classifyBlock(block: unknown, ctx: ClassifyContext): ShownBlock {
+  if (!isRecord(block) || typeof block.type !== 'string') return marker(notABlockMarker(), 'not-a-block');
+  if (isContradiction(block)) return { kind: 'withheld', text: WITHHELD_TEXT };
+  return visitBlock(block, BLOCK_HANDLERS, ctx);
+}
+
+/**
+ * Inline data beside a `disposition` or a non-empty `uri` (RFC-005 vector 2): the block
+ * contradicts itself, so its data is withheld. Beside `uri: ""` it is plain inline data.
+ */
+export function isContradiction(block: Readonly<Record<string, unknown>>): boolean {
+  if ((block.type !== 'image' && block.type !== 'audio') || !Object.hasOwn(block, 'data')) return false;
+  return block.disposition !== undefined || (block.uri !== undefined && block.uri !== '');
+}
+
+/** The handler per block kind: the table a new kind must join. */
+export const BLOCK_HANDLERS: BlockHandlers<ShownBlock, ClassifyContext> = {
+  text: (block) => ({ kind: 'text', text: wellFormed(block.text) }),
+  image: (block, ctx) => showImage(block.data, block.mimeType, ctx),
+  audio: (block) => marker(audioMarker(block.mimeType || 'unknown type', base64DecodedLength(block.data)), 'audio'),
+  resource_link: (block, ctx) => showReading(block as unknown as Readonly<Record<string, unknown>>, ctx),
+  resource: (block, ctx) => {
+    const contents = block.resource;
+    const uri = showsUri(contents.uri, ctx);
+    if ('text' in contents) return { kind: 'text', text: `${embeddedHeader(uri, contents.mimeType)}\n${wellFormed(contents.text)}` };
+    return marker(embeddedBlobMarker(contents.mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+  },
+  unknown: (block, ctx) => classifyOffSchema(block as Record<string, unknown> & { type: string }, ctx),
+};
+
+/**
+ * A block whose `type` names no MCP kind, or whose shape fails its kind's guard: a reference
+ * in MCPL's form, a malformed known kind (its own marker), or an unknown type (its type's
+ * marker, never its fields).
+ */
+function classifyOffSchema(block: Record<string, unknown> & { type: string }, ctx: ClassifyContext): ShownBlock {
+  const known = Object.hasOwn(OFF_SCHEMA_HANDLERS, block.type) ? OFF_SCHEMA_HANDLERS[block.type as BlockType] : undefined;
+  // A kind this host doesn't know: its type, bounded and sanitized, never its uri or data.
+  return known === undefined ? marker(unknownTypeMarker(block.type), 'unknown-type') : known(block, ctx);
+}
+
+/** What a known kind shows when its shape fails the kind's guard: one entry per kind. */
+const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, unknown>, ctx: ClassifyContext) => ShownBlock } = {
+  text: () => marker(textNotStringMarker(), 'text-not-string'),
+  image: (block, ctx) => {
+    if (isReferenceForm(block)) return showReading(block, ctx);
+    const mimeType = typeof block.mimeType === 'string' && block.mimeType !== '' ? block.mimeType : undefined;
+    if (typeof block.data !== 'string' || block.data === '') return marker(imageMissingMarker('data', mimeType), 'image-missing-data');
+    return marker(imageMissingMarker('type', undefined), 'image-missing-type');
+  },
+  audio: (block, ctx) => {
+    if (isReferenceForm(block)) return showReading(block, ctx);
+    const mimeType = typeof block.mimeType === 'string' && block.mimeType !== '' ? block.mimeType : 'unknown type';
+    return marker(audioMarker(mimeType, typeof block.data === 'string' ? base64DecodedLength(block.data) : 0), 'audio');
+  },
+  resource: (block, ctx) =>
+    isReferenceForm(block) ? showReading(block, ctx) : marker(embeddedUnreadableMarker(), 'embedded-unreadable'),
+  resource_link: (block, ctx) => showReading(block, ctx),
+};
+
+function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
+  if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
+  if (mimeType === '') return marker(imageMissingMarker('type', undefined), 'image-missing-type');
+  const check = checkImage(data, mimeType);
+  if (!check.ok) {
+    if (check.reason === 'image-unsupported-type') return marker(imageUnsupportedMarker(mimeType, check.bytes), check.reason);
+    if (check.reason === 'image-undecodable') return marker(imageUndecodableMarker(mimeType), check.reason);
+    return marker(imageMismatchMarker(mimeType, check.bytes), check.reason);
+  }
+  if (check.bytes > ctx.imageBytesLeft) return marker(imageBudgetMarker(mimeType, check.bytes, ctx.maxImageBytes), 'image-budget');
+  ctx.imageBytesLeft -= check.bytes;
+  return { kind: 'image', text: imagePlaceholder(check.mimeType, check.bytes), data, mimeType: check.mimeType, bytes: check.bytes };
+}
+
+/** A reference-form block: its stub, or for a link, its stub, line or why-stub. */
+function showReading(block: Readonly<Record<string, unknown>>, ctx: ClassifyContext): ShownBlock {
+  const reading = classifyReference(block);
+  if (reading.kind === 'invalid') {
+    return block.type === 'resource_link'
+      ? marker(linkWithoutUriMarker(), 'link-without-uri')
+      : marker(invalidReferenceMarker(String(block.type)), 'invalid-reference');
+  }
+  return showTestimony(reading.testimony, ctx);
+}
+
+/**
+ * A reference's or link's block: registered (never fetched), then a stub offering the fetch
+ * where the dial check passes; a link the host can't fetch shows its line on the tool-result
+ * lane where its uri may be shown, and a why-stub otherwise. One clock reading for the whole.
+ */
+export function showTestimony(testimony: Testimony, ctx: ClassifyContext): ShownBlock {
+  const record = ctx.registry.register(testimony, ctx.serverId);
+  const name = shownName(testimony.name, testimony.uri);
+  const labels = { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
+  const nowMs = ctx.now();
+  const provenance = record.serverId === undefined ? {} : { serverId: record.serverId };
+  const stub = (ending: string, fetchable: boolean, why?: string): ShownStub => ({
+    kind: 'stub',
+    text: wellFormed(buildReferenceStub(record.refId, labels, provenance, ending)),
+    refId: record.refId,
+    fetchable,
+    ...(why === undefined ? {} : { why }),
+  });
+  if (record.fetched !== undefined) return stub(savedEnding(record.fetched.path), false, 'fetched');
+  const { dial, linkUri } = decideReference(record, testimony, ctx.claims, ctx, nowMs);
+  if (dial.ok) return stub(FETCHABLE_ENDING, true);
+  if (linkUri === undefined || ctx.lane !== 'tool-result') return stub(dial.clause, false, dial.code);
+  if (linkUri.shown) {
+    return { kind: 'link', text: linkLine(name ?? 'unnamed', linkUri.text, testimony.mimeType), refId: record.refId, uri: linkUri.text, why: dial.code };
+  }
+  return stub(`${dial.clause}; ${URI_WITHHELD_WORDS[linkUri.why]}`, false, `${dial.code}+${linkUri.why}`);
+}
+
+/** The uri an embedded resource's header may show (the link rule), or undefined. */
+function showsUri(uri: string, ctx: ClassifyContext): string | undefined {
+  if (ctx.lane !== 'tool-result') return undefined;
+  const shown = shownLinkUri({ uri }, ctx.claims, ctx.now());
+  return shown.shown ? shown.text : undefined;
+}
+
+function marker(text: string, reason: MarkerReason): ShownMarker {
+  return { kind: 'marker', text, reason };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

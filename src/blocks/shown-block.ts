@@ -1,0 +1,72 @@
+/**
+ * The one classification (SPEC §5.2): each block of a result becomes one `ShownBlock`, and
+ * both copies — the stored text and the live blocks — are built from these, never from the
+ * result again.
+ */
+import type { DialRefusal } from '../references/dial-check.js';
+import type { MarkerReason } from '../text/markers.js';
+
+/** A block shown as its text (made well formed). */
+export interface ShownText {
+  readonly kind: 'text';
+  readonly text: string;
+  /** Stubs rendered inside this text (data at depth), kept whole when a cut drops them. */
+  readonly stubs?: readonly string[];
+}
+
+/** An image the live copy sends natively; the stored copy shows `text`, its placeholder. */
+export interface ShownImage {
+  readonly kind: 'image';
+  readonly text: string;
+  readonly data: string;
+  readonly mimeType: string;
+  /** Decoded size in bytes. */
+  readonly bytes: number;
+}
+
+/** A block the lane can't show, as a short marker saying what it was and why. */
+export interface ShownMarker {
+  readonly kind: 'marker';
+  readonly text: string;
+  readonly reason: MarkerReason;
+}
+
+/** A reference (or link) the host records, named by an opaque id (SPEC §6). */
+export interface ShownStub {
+  readonly kind: 'stub';
+  readonly text: string;
+  readonly refId: string;
+  /** True when the stub offers `fetch_reference`. */
+  readonly fetchable: boolean;
+  /** Why the stub has no fetch or no uri, as a code (the refusal's or the uri rule's). */
+  readonly why?: string;
+}
+
+/** A link the host can't fetch whose uri can't carry a credential: its own line. */
+export interface ShownLink {
+  readonly kind: 'link';
+  readonly text: string;
+  readonly refId: string;
+  /** The uri as the line shows it (sanitized, bounded). */
+  readonly uri: string;
+  /** Why the host can't fetch it: the dial check's refusal code. */
+  readonly why: DialRefusal;
+}
+
+/** Inline data withheld because the block contradicts itself (RFC-005 vector 2). */
+export interface ShownWithheld {
+  readonly kind: 'withheld';
+  readonly text: string;
+}
+
+/** One block as the lanes show it. */
+export type ShownBlock = ShownText | ShownImage | ShownMarker | ShownStub | ShownLink | ShownWithheld;
+
+/** A kind of {@link ShownBlock}. */
+export type ShownKind = ShownBlock['kind'];
+
+/**
+ * A block of the live copy, MCP-shaped so a host can hand it to its provider as is. Image
+ * data is the block's own, unchanged; markers, links, stubs and withheld lines are text.
+ */
+export type LiveBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly data: string; readonly mimeType: string };

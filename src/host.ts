@@ -1,0 +1,116 @@
+/**
+ * `createHost`: one agent host's view of blockwise — its cap, its image budget, its clock and
+ * log, its own server addresses, and a registry it may share with other hosts.
+ */
+import type { LiveBlock } from './blocks/shown-block.js';
+import type { ResultOrigin, ToolResultInput } from './inputs.js';
+import { createAddressBook } from './references/addresses.js';
+import { createRegistry, type Registry } from './references/registry.js';
+import { type HostCore } from './lanes/host-core.js';
+import { convertBlocks } from './lanes/push.js';
+import { scriptView, scriptViewFetched, type ScriptView } from './lanes/script.js';
+import { renderToolResult, type RenderedToolResult } from './lanes/tool-result.js';
+import { fetchReference, type FetchOptions, type FetchOutcome } from './references/fetcher.js';
+
+/** The default text cap, in UTF-16 units. */
+export const DEFAULT_CAP = 24_000;
+/** The default budget of decoded image bytes one result may send natively. */
+export const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The default fetch ceiling stubs promise against. */
+export const DEFAULT_FETCH_MAX_BYTES = 25 * 1024 * 1024;
+
+/** Options for {@link createHost}. */
+export interface HostOptions {
+  /** The text cap (default 24,000; `undefined` means the default). */
+  readonly cap?: number;
+  /** Decoded image bytes one result may send natively (default 5 MB). */
+  readonly maxImageBytes?: number;
+  /** The fetch ceiling a stub promises against (default 25 MB). */
+  readonly fetchMaxBytes?: number;
+  /** The clock, in ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+  /** Where log lines go (default: stderr). */
+  readonly log?: (line: string) => void;
+  /** A registry shared with other hosts (default: this host's own). */
+  readonly registry?: Registry;
+  /** How `scriptViewFetched` fetches (`save` above all); without it, the demand fetch fetches nothing. */
+  readonly fetch?: FetchOptions;
+}
+
+/** Options for {@link Host.setServerAddress}. */
+export interface ServerAddressOptions {
+  /** The connection's bearer token, sent only to the origin the server is dialed at. */
+  readonly credential?: string;
+}
+
+/** A host. Every entry point is synchronous except fetching. */
+export interface Host {
+  /** Both copies of a tool result, from one classification (SPEC §5). Never throws. */
+  renderToolResult(result: unknown, origin?: ResultOrigin): RenderedToolResult;
+  /** The push lane: pushed blocks as live blocks, never a uri (SPEC §9). Never throws. */
+  convertBlocks(blocks: readonly unknown[], origin?: ResultOrigin): LiveBlock[];
+  /**
+   * Fetches a reference on explicit request (RFC-005 §7): the dial check first, the
+   * connection's credential only to the origin it was dialed at, at most one redirect and never
+   * with a credential across origins, the stream aborted once decoded bytes pass `maxBytes`,
+   * the digest checked over decoded identity octets, the media type sniffed, `save` called once
+   * with a host-made name. Nothing is saved or recorded on any failure. Never rejects.
+   */
+  fetchReference(refId: string, options: FetchOptions): Promise<FetchOutcome>;
+  /**
+   * The script lane (SPEC §9): what a code-execution script receives. A link's object carries
+   * its uri only where the model's line shows it; a view that can't be read is a typed failure
+   * naming the tool. Synchronous; never throws.
+   */
+  scriptView(result: unknown, origin?: ResultOrigin): ScriptView;
+  /**
+   * The script lane's demand fetch: fetches the references the view offers (never links, nor
+   * anything the claims mark expired or `never`), then returns the view.
+   */
+  scriptViewFetched(result: unknown, origin?: ResultOrigin, options?: FetchOptions): Promise<ScriptView>;
+  /** Records where `serverId` is dialed (`null`: stdio, no address) and its connection's credential. */
+  setServerAddress(serverId: string, url: string | null, options?: ServerAddressOptions): void;
+  /** Forgets this host's address for `serverId`. */
+  removeServer(serverId: string): void;
+  /** Forgets every address this host recorded. */
+  close(): void;
+  /** The registry this host records references in. */
+  readonly registry: Registry;
+}
+
+/** The input types `renderToolResult` takes, for typed callers. */
+export type ToolResultLike = ToolResultInput | Readonly<Record<string, unknown>>;
+
+/** Creates a host. Throws a RangeError for a cap or budget that isn't a positive integer. */
+export function createHost(options: HostOptions = {}): Host {
+  const core: HostCore = {
+    cap: positive('cap', options.cap, DEFAULT_CAP),
+    maxImageBytes: positive('maxImageBytes', options.maxImageBytes, DEFAULT_MAX_IMAGE_BYTES, true),
+    fetchMaxBytes: positive('fetchMaxBytes', options.fetchMaxBytes, DEFAULT_FETCH_MAX_BYTES),
+    registry: options.registry ?? createRegistry(),
+    addresses: createAddressBook(),
+    now: options.now ?? Date.now,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+  };
+  return {
+    registry: core.registry,
+    renderToolResult: (result, origin) => renderToolResult(core, result, origin),
+    convertBlocks: (blocks, origin) => convertBlocks(core, blocks, origin),
+    fetchReference: (refId, fetchOptions) => fetchReference(core, refId, fetchOptions),
+    scriptView: (result, origin) => scriptView(core, result, origin),
+    scriptViewFetched: (result, origin, fetchOptions) => scriptViewFetched(core, result, origin, fetchOptions ?? options.fetch),
+    setServerAddress(serverId, url, addressOptions = {}) {
+      core.addresses.set(serverId, url === null ? null : { url, ...(addressOptions.credential === undefined ? {} : { credential: addressOptions.credential }) });
+    },
+    removeServer: (serverId) => core.addresses.delete(serverId),
+    close: () => core.addresses.clear(),
+  };
+}
+
+function positive(name: string, value: number | undefined, fallback: number, zeroAllowed = false): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < (zeroAllowed ? 0 : 1)) {
+    throw new RangeError(`createHost: ${name} must be a ${zeroAllowed ? 'non-negative' : 'positive'} integer, got ${String(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,43 @@
+/** blockwise: MCP tool results as a language model may see them. The package root. */
+export { createHost, DEFAULT_CAP, DEFAULT_FETCH_MAX_BYTES, DEFAULT_MAX_IMAGE_BYTES } from './host.js';
+export type { Host, HostOptions, ServerAddressOptions, ToolResultLike } from './host.js';
+export type { RenderedToolResult } from './lanes/tool-result.js';
+export type { LiveCopy } from './lanes/copies.js';
+export type { ScriptView, ScriptViewOk, ScriptViewFailure, ScriptItem, ReferenceObject, ScriptMedia, ScriptResource } from './lanes/script.js';
+export { DEFAULT_FETCH_TIMEOUT_MS, FETCH_FAILURE_WORDS, digestOf } from './references/fetcher.js';
+export type { FetchOptions, FetchOutcome, FetchSuccess, FetchFailed, FetchFailure, SaveRequest } from './references/fetcher.js';
+export { goesNative } from './lanes/goes-native.js';
+export { toolResultBlocks, classifyBlock, BLOCK_HANDLERS } from './blocks/classify.js';
+export type { ClassifyContext, Lane } from './blocks/classify.js';
+export type {
+  LiveBlock,
+  ShownBlock,
+  ShownKind,
+  ShownText,
+  ShownImage,
+  ShownMarker,
+  ShownStub,
+  ShownLink,
+  ShownWithheld,
+} from './blocks/shown-block.js';
+export { fromCallToolResult, isContentArray } from './inputs.js';
+export type { ToolResultInput, ResultOrigin } from './inputs.js';
+export { walk, WalkError, WALK_MAX_DEPTH } from './walk.js';
+export type { WalkVisitor, WalkStop, WalkSummary } from './walk.js';
+export * as markers from './text/markers.js';
+export { sanitizeLabel, LABEL_MAX_CHARS } from './text/labels.js';
+export { createRegistry, UnknownReference, DEFAULT_REGISTRY_CAPACITY } from './references/registry.js';
+export type { Registry, RegistryOptions, ReferenceRecord, FetchedCopy, RegistryJournal } from './references/registry.js';
+export { classifyReference, isReferenceForm, TESTIMONY_LIMITS } from './references/testimony.js';
+export type { Testimony, ReferenceReading } from './references/testimony.js';
+export { dialCheck, DIAL_REFUSAL_CLAUSES } from './references/dial-check.js';
+export type { DialDecision, DialRefusal, DialLimits } from './references/dial-check.js';
+export type { AddressBook, ServerAddress } from './references/addresses.js';
+export { buildReferenceStub, REFERENCE_STUB_MAX_CHARS, FETCHABLE_ENDING } from './references/stub.js';
+export type { ResultClaims, UriClaim } from './references/claims.js';
+export { shownLinkUri } from './uri/shown-link-uri.js';
+export type { ShownLinkUri, UriWithheld } from './uri/shown-link-uri.js';
+export { uriMayCarryCredential } from './uri/credential.js';
+export * from './uri/credential-lists.js';
+export * as mcp from './blocks/mcp.js';
+export { RUNTIME_MCP_REVISION } from './blocks/mcp.js';

@@ -1,0 +1,72 @@
+/**
+ * What a host hands the lanes (SPEC §5.0, §5.1): an MCP `CallToolResult` of any revision, or a
+ * host's own `ToolResultInput` for tools that return arbitrary data.
+ */
+import { BLOCK_TYPES } from './blocks/mcp.js';
+import { incompleteResultText } from './text/markers.js';
+
+/** A host tool's result: arbitrary data, an error flag and text, and whether the data is content. */
+export interface ToolResultInput {
+  /** The result's data: a content array, a string, or any JSON-shaped value. */
+  readonly data: unknown;
+  readonly isError?: boolean;
+  /** An error result's message. */
+  readonly error?: string;
+  /** The producer's word that an array is a content array (read for its truth, never from the wire). */
+  readonly dataIsContent?: boolean;
+}
+
+/** Where a result came from, and this call's cap. */
+export interface ResultOrigin {
+  /** The server that sent it; absent for the host's own tools (their references are host-made). */
+  readonly serverId?: string;
+  /** The tool's name, for log lines. */
+  readonly toolName?: string;
+  /** This call's text cap (default: the host's). */
+  readonly cap?: number;
+}
+
+/** The MCP block types whose arrays count as content without the flag (SPEC §5.1). */
+const MCP_TYPES: ReadonlySet<string> = new Set(BLOCK_TYPES);
+
+/**
+ * True when `data` is a content array: an array the producer says is content, or one whose
+ * every element is a block of one of MCP's types. Any other value is data.
+ */
+export function isContentArray(data: unknown, dataIsContent: unknown): data is unknown[] {
+  if (!Array.isArray(data)) return false;
+  if (dataIsContent) return true;
+  return (
+    data.length > 0 &&
+    data.every((element) => {
+      if (typeof element !== 'object' || element === null) return false;
+      const type = (element as { type?: unknown }).type;
+      return typeof type === 'string' && MCP_TYPES.has(type);
+    })
+  );
+}
+
+/**
+ * A `CallToolResult` as a {@link ToolResultInput}: its content is content whatever its blocks'
+ * types (`dataIsContent: true`); `structuredContent` stands in only where `content` is absent or
+ * empty (servers duplicate their content into it); a `resultType` other than `complete` is one
+ * fixed line naming it. Reads each field once.
+ */
+export function fromCallToolResult(result: Readonly<Record<string, unknown>>): ToolResultInput {
+  const isError = result.isError === true;
+  const resultType = result.resultType;
+  if (resultType !== undefined && resultType !== 'complete') {
+    const line = { type: 'text', text: incompleteResultText(typeof resultType === 'string' ? resultType : String(typeof resultType)) };
+    return { data: [line], isError, dataIsContent: true };
+  }
+  const content = result.content;
+  if (Array.isArray(content) && content.length > 0) return { data: content, isError, dataIsContent: true };
+  if (result.structuredContent !== undefined) return { data: result.structuredContent, isError };
+  if (content !== undefined && !Array.isArray(content)) return { data: content, isError };
+  return { data: [], isError, dataIsContent: true };
+}
+
+/** True when an input object is a host `ToolResultInput` (it has a `data` key). */
+export function isToolResultInput(input: object): input is ToolResultInput {
+  return 'data' in input;
+}

@@ -1,0 +1,64 @@
+/**
+ * The two copies of a result, both from its one classification (SPEC §5.3): the stored text the
+ * history keeps, and the live copy the model reads this turn.
+ */
+import type { LiveBlock, ShownBlock } from '../blocks/shown-block.js';
+import { truncationNotice } from '../text/markers.js';
+import { cutAt } from '../text/well-formed.js';
+import { goesNative } from './goes-native.js';
+
+/** The live copy: native blocks, or text. */
+export type LiveCopy = { readonly kind: 'native'; readonly blocks: LiveBlock[] } | { readonly kind: 'text'; readonly text: string };
+
+/** `text` cut at `cap` with the truncation notice after the cut, or whole when it fits. */
+export function cutText(text: string, cap: number): string {
+  return text.length <= cap ? text : `${cutAt(text, cap)}${truncationNotice(text.length)}`;
+}
+
+/**
+ * The stored copy: the blocks' texts joined by newlines, cut at `cap` with a notice naming the
+ * original length; every reference stub the cut dropped (whole or in part) is kept after the
+ * notice, so a truncated result never loses its references. Link lines and markers aren't kept.
+ */
+export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
+  let total = shown.length === 0 ? 0 : shown.length - 1;
+  for (const block of shown) total += block.text.length;
+  if (total <= cap) return shown.map((block) => block.text).join('\n');
+  // Only the part before the cut is joined: a long result costs its cap, not its length.
+  const parts: string[] = [];
+  const stubs: string[] = [];
+  let offset = 0;
+  for (const block of shown) {
+    const start = offset;
+    const end = start + block.text.length;
+    // A block's piece begins at its joining newline, one before the block itself.
+    if (start === 0 || start - 1 < cap) {
+      const piece = (start === 0 ? '' : '\n') + block.text;
+      parts.push(piece);
+    }
+    if (end > cap) {
+      if (block.kind === 'stub') stubs.push(block.text);
+      if (block.kind === 'text' && block.stubs !== undefined) {
+        const tail = start >= cap ? '' : block.text.slice(0, cap - start);
+        for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) stubs.push(stub);
+      }
+    }
+    offset = end + 1;
+  }
+  const kept = cutAt(parts.join(''), cap);
+  return `${kept}${truncationNotice(total)}${stubs.map((stub) => `\n${stub}`).join('')}`;
+}
+
+/**
+ * The live copy, from the stored pass's blocks (never classified again): native blocks when
+ * {@link goesNative} — each text cut at the cap, markers, links, stubs and withheld lines whole,
+ * images native — else the stored text.
+ */
+export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap: number): LiveCopy {
+  if (!goesNative(shown, cap)) return { kind: 'text', text: stored };
+  const blocks = shown.map((block): LiveBlock => {
+    if (block.kind === 'image') return { type: 'image', data: block.data, mimeType: block.mimeType };
+    return { type: 'text', text: block.kind === 'text' ? cutText(block.text, cap) : block.text };
+  });
+  return { kind: 'native', blocks };
+}

@@ -1,0 +1,29 @@
+/**
+ * The push lane (SPEC §9): pushed events, channel messages and injections. The tool-result
+ * lane's classifier — text as text, images natively where that lane would send them, every
+ * other block its marker, a reference or link its stub or why-stub — and never a uri.
+ */
+import { toolResultBlocks } from '../blocks/classify.js';
+import type { LiveBlock } from '../blocks/shown-block.js';
+import type { ResultOrigin } from '../inputs.js';
+import { readContentClaims } from '../references/read-claims.js';
+import { UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { cutText } from './copies.js';
+import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
+import { capFor, classifyContext } from './tool-result.js';
+
+/** Converts pushed blocks to live blocks a provider takes. Never throws. */
+export function convertBlocks(core: HostCore, blocks: readonly unknown[], origin?: ResultOrigin): LiveBlock[] {
+  try {
+    const cap = capFor(core, origin);
+    const list = Array.isArray(blocks) ? blocks : [blocks];
+    const ctx = classifyContext(core, 'push', readContentClaims(list, core.registry), origin);
+    return toolResultBlocks(list, ctx).map((block): LiveBlock => {
+      if (block.kind === 'image') return { type: 'image', data: block.data, mimeType: block.mimeType };
+      return { type: 'text', text: block.kind === 'text' ? cutText(block.text, cap) : block.text };
+    });
+  } catch (error) {
+    logSafely(core, withheldLogLine('push', origin?.toolName, error));
+    return [{ type: 'text', text: UNCHECKED_RESULT_TEXT }];
+  }
+}

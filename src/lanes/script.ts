@@ -1,0 +1,270 @@
+/**
+ * The script lane (SPEC §9): what a code-execution script receives from a tool call it makes.
+ * A script's output comes back to the model, so it reads every block the way the model's line
+ * does: a link's object carries its uri only where the model's line shows it (the same
+ * `shownLinkUri`, the same claims, the same clock reading), and no stricter claim the view
+ * reads is lost on the way.
+ */
+import { isBlockAtDepth } from '../blocks/at-depth.js';
+import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
+import { isContentArray, type ResultOrigin } from '../inputs.js';
+import type { ResultClaims } from '../references/claims.js';
+import { decideReference } from '../references/decide.js';
+import { fetchReference, type FetchOptions } from '../references/fetcher.js';
+import { readContentClaims, readDataClaims } from '../references/read-claims.js';
+import type { RegistryJournal } from '../references/registry.js';
+import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
+import { sanitizeLabel } from '../text/labels.js';
+import { invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { base64DecodedLength } from '../text/size.js';
+import { wellFormed } from '../text/well-formed.js';
+import { shownLinkUri } from '../uri/shown-link-uri.js';
+import { shownName } from '../uri/shown-name.js';
+import { logSafely, thrownLine, withheldLogLine, type HostCore } from './host-core.js';
+import { classifyContext, normalizeResult } from './tool-result.js';
+
+/** A link or reference as a script receives it. */
+export interface ReferenceObject {
+  /** The id `fetch_reference` takes. */
+  readonly refId: string;
+  readonly name?: string;
+  readonly mimeType?: string;
+  /** The claimed size in bytes. */
+  readonly size?: number;
+  /** Present only where the model's line for the same result shows the uri. */
+  readonly uri?: string;
+  /** Why a fetch of `refId` would be refused, in the stub's own words. */
+  readonly unfetchable?: string;
+  /** The result's claims say it has expired. */
+  readonly expired?: true;
+  /** Where a fetched copy was saved. */
+  readonly saved?: string;
+}
+
+/** Inline media as a script receives it: its kind, type and size, not its bytes. */
+export interface ScriptMedia {
+  readonly type: 'image' | 'audio';
+  readonly mimeType: string;
+  readonly size: number;
+}
+
+/** An embedded resource as a script receives it. */
+export interface ScriptResource {
+  readonly type: 'resource';
+  readonly uri?: string;
+  readonly mimeType?: string;
+  readonly text?: string;
+  readonly size?: number;
+}
+
+/** One block of a content array as a script receives it: text (or a marker's words) as a string. */
+export type ScriptItem = string | ReferenceObject | ScriptMedia | ScriptResource;
+
+/** What a script receives: the content array's items, or the data with its references as objects. */
+export interface ScriptViewOk {
+  readonly ok: true;
+  readonly isError: boolean;
+  /** An error result's message. */
+  readonly error?: string;
+  /** Present for a content array. */
+  readonly content?: readonly ScriptItem[];
+  /** Present for data (with references at depth as objects); absent for a content array. */
+  readonly data?: unknown;
+}
+
+/** The view couldn't be read (a cycle, a getter that throws, data too deep): never a view with fewer claims. */
+export interface ScriptViewFailure {
+  readonly ok: false;
+  /** The tool whose result couldn't be read. */
+  readonly tool: string;
+  readonly reason: string;
+}
+
+/** The script lane's answer. */
+export type ScriptView = ScriptViewOk | ScriptViewFailure;
+
+/** A view and the references it offers to fetch (for the demand fetch). */
+interface BuiltView {
+  readonly view: ScriptView;
+  /** Ids of references (not links) the view offers: fetchable, not expired, not `never`. */
+  readonly offers: readonly string[];
+}
+
+/** The script lane's view of a result. Synchronous; never throws. */
+export function scriptView(core: HostCore, result: unknown, origin?: ResultOrigin): ScriptView {
+  return buildView(core, result, origin).view;
+}
+
+/**
+ * Fetches the references the view offers — passing over links and anything the claims mark
+ * expired or `never` — then returns the view, which shows where each was saved. Fetches nothing
+ * when the view can't be read, or when no `save` is configured.
+ */
+export async function scriptViewFetched(
+  core: HostCore,
+  result: unknown,
+  origin: ResultOrigin | undefined,
+  options: FetchOptions | undefined,
+): Promise<ScriptView> {
+  const first = buildView(core, result, origin);
+  if (!first.view.ok || first.offers.length === 0) return first.view;
+  if (options === undefined) {
+    logSafely(core, `blockwise: script: no save configured; ${first.offers.length} reference(s) of ${toolLabel(origin)} not fetched`);
+    return first.view;
+  }
+  for (const refId of first.offers) {
+    const outcome = await fetchReference(core, refId, options);
+    if (!outcome.ok) logSafely(core, `blockwise: script: fetch of ${refId} for ${toolLabel(origin)} failed: ${outcome.code ?? 'error'}`);
+  }
+  return buildView(core, result, origin).view;
+}
+
+function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undefined): BuiltView {
+  let journal: RegistryJournal | undefined;
+  try {
+    const { input, isError } = normalizeResult(result);
+    // Records as they stood before this lane registers anything for the result: the order of
+    // blocks and evictions while the view is built can't change what a link shows.
+    journal = core.registry.openJournal();
+    // Every claim the view shows, nested fields included; where this walk stops, no view.
+    const viewScan = readDataClaims(input.data, journal, isBlockAtDepth);
+    const content = isContentArray(input.data, input.dataIsContent);
+    const lineClaims = content ? readContentClaims(input.data as unknown[], journal) : viewScan.claims;
+    const builder = new ViewBuilder(core, origin, lineClaims, viewScan.claims);
+    const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
+    const view: ScriptViewOk = content
+      ? { ok: true, isError, ...error, content: (input.data as unknown[]).map((block) => builder.item(block)) }
+      : { ok: true, isError, ...error, ...(input.data === undefined ? {} : { data: builder.data(input.data) }) };
+    return { view, offers: builder.offers };
+  } catch (error) {
+    logSafely(core, withheldLogLine('script', origin?.toolName, error));
+    return { view: { ok: false, tool: toolLabel(origin), reason: thrownLine(error) }, offers: [] };
+  } finally {
+    journal?.close();
+  }
+}
+
+function toolLabel(origin: ResultOrigin | undefined): string {
+  return origin?.toolName === undefined ? 'an unnamed tool' : sanitizeLabel(origin.toolName);
+}
+
+/** Builds one view's items, with the line's claims and the view's claims in hand. */
+class ViewBuilder {
+  readonly offers: string[] = [];
+  readonly #ctx: ClassifyContext;
+
+  constructor(
+    private readonly core: HostCore,
+    private readonly origin: ResultOrigin | undefined,
+    private readonly lineClaims: ResultClaims,
+    private readonly viewClaims: ResultClaims,
+  ) {
+    this.#ctx = classifyContext(core, 'script', viewClaims, origin);
+  }
+
+  /** A top-level block of a content array. */
+  item(block: unknown): ScriptItem | ReferenceObject {
+    if (isOwnObject(block)) return block;
+    if (typeof block !== 'object' || block === null || Array.isArray(block)) return classifyBlock(block, this.#ctx).text;
+    const record = block as Record<string, unknown>;
+    if (isContradiction(record)) return WITHHELD_TEXT;
+    if (isReferenceForm(record)) return this.#reference(record);
+    const type = record.type;
+    if ((type === 'image' || type === 'audio') && typeof record.data === 'string' && record.data !== '') {
+      const mimeType = typeof record.mimeType === 'string' && record.mimeType !== '' ? typeLabel(record.mimeType) : undefined;
+      if (mimeType !== undefined) return { type, mimeType, size: base64DecodedLength(record.data) };
+    }
+    if (type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
+      return this.#embedded(record.resource as Record<string, unknown>);
+    }
+    return classifyBlock(block, this.#ctx).text;
+  }
+
+  /**
+   * Data: everything as sent, but references as objects, embedded resources with their uri
+   * under the link rule, and contradictions withheld, at any depth.
+   */
+  data(value: unknown): unknown {
+    const text = JSON.stringify(value, (_key, member: unknown) => {
+      if (typeof member !== 'object' || member === null || Array.isArray(member) || isOwnObject(member)) return member;
+      const record = member as Record<string, unknown>;
+      if (isContradiction(record)) return WITHHELD_TEXT;
+      if (!isBlockAtDepth(record)) return member;
+      if (isReferenceForm(record)) return this.#reference(record);
+      // An embedded resource's uri follows the link rule at any depth; its content is as sent.
+      if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
+        return this.#embedded(record.resource as Record<string, unknown>);
+      }
+      return member;
+    });
+    return text === undefined ? undefined : JSON.parse(text);
+  }
+
+  #reference(block: Record<string, unknown>): ReferenceObject | string {
+    const reading = classifyReference(block);
+    if (reading.kind === 'invalid') {
+      return block.type === 'resource_link' ? linkWithoutUriMarker() : invalidReferenceMarker(String(block.type));
+    }
+    return this.#object(reading.testimony);
+  }
+
+  /**
+   * A reference object: one registration and one clock reading; `uri` only where the model's
+   * line shows it and no claim the view reads marks it `never`; `unfetchable` and `expired` by
+   * the view's claims.
+   */
+  #object(testimony: Testimony): ReferenceObject {
+    const record = this.core.registry.register(testimony, this.origin?.serverId);
+    const nowMs = this.core.now();
+    const name = shownName(testimony.name, testimony.uri);
+    const view = decideReference(record, testimony, this.viewClaims, this.#ctx, nowMs);
+    const line = decideReference(record, testimony, this.lineClaims, this.#ctx, nowMs);
+    const viewNever = this.viewClaims.forUri(testimony.uri)?.never === true;
+    const shown = line.linkUri?.shown === true && !viewNever && !this.viewClaims.isNeverShown(line.linkUri.text) ? line.linkUri.text : undefined;
+    if (!testimony.fromLink && record.fetched === undefined && view.dial.ok && !view.expired && !viewNever) {
+      this.offers.push(record.refId);
+    }
+    return {
+      refId: record.refId,
+      ...(name === undefined ? {} : { name: sanitizeLabel(name) }),
+      ...(testimony.mimeType === undefined ? {} : { mimeType: typeLabel(testimony.mimeType) }),
+      ...(testimony.sizeBytes === undefined ? {} : { size: testimony.sizeBytes }),
+      ...(shown === undefined ? {} : { uri: shown }),
+      ...(record.fetched !== undefined || view.dial.ok ? {} : { unfetchable: view.dial.clause }),
+      ...(view.expired ? { expired: true as const } : {}),
+      ...(record.fetched === undefined ? {} : { saved: record.fetched.path }),
+    };
+  }
+
+  #embedded(contents: Record<string, unknown>): ScriptResource {
+    const uri = typeof contents.uri === 'string' ? shownUri(contents.uri, this.lineClaims, this.viewClaims, this.core.now()) : undefined;
+    const mimeType = typeof contents.mimeType === 'string' ? typeLabel(contents.mimeType) : undefined;
+    const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
+    if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
+    return { ...base, ...(typeof contents.blob === 'string' ? { size: base64DecodedLength(contents.blob) } : {}) };
+  }
+}
+
+/** A uri shown to a script only where both the line's and the view's claims let it be. */
+function shownUri(uri: string, lineClaims: ResultClaims, viewClaims: ResultClaims, nowMs: number): string | undefined {
+  const line = shownLinkUri({ uri }, lineClaims, nowMs);
+  const view = shownLinkUri({ uri }, viewClaims, nowMs);
+  return line.shown && view.shown ? line.text : undefined;
+}
+
+/**
+ * The script lane's own objects, handed back to it (a script passing them on): a reference
+ * object (no `type`, a string `refId`) or inline media with neither data nor uri. They read the
+ * same, and aren't turned into markers.
+ */
+function isOwnObject(value: unknown): value is ReferenceObject | ScriptMedia {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (record.type === undefined) return typeof record.refId === 'string';
+  return (
+    (record.type === 'image' || record.type === 'audio') &&
+    !Object.hasOwn(record, 'data') &&
+    !Object.hasOwn(record, 'uri') &&
+    typeof record.size === 'number'
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The tool-result lane (SPEC §5): normalize → claims → classify → stored copy → live copy. Each
+ * block is classified once; both copies come from that classification. Whatever stops reading
+ * or showing a result becomes one notice in both copies and a log line — never a throw.
+ */
+import { isBlockAtDepth, renderDataText } from '../blocks/at-depth.js';
+import { toolResultBlocks, type ClassifyContext, type Lane } from '../blocks/classify.js';
+import type { ShownBlock } from '../blocks/shown-block.js';
+import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
+import type { ResultClaims } from '../references/claims.js';
+import { readContentClaims, readDataClaims } from '../references/read-claims.js';
+import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { wellFormed } from '../text/well-formed.js';
+import { buildLiveCopy, buildStoredCopy, type LiveCopy } from './copies.js';
+import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
+
+/** Both copies of a tool result and the one classification they came from. */
+export interface RenderedToolResult {
+  /** The history copy. */
+  readonly stored: string;
+  /** What the model reads this turn. */
+  readonly live: LiveCopy;
+  /** For the host to pass to its provider. */
+  readonly isError: boolean;
+  /** The one classification both copies came from. */
+  readonly blocks: readonly ShownBlock[];
+}
+
+/** What a result reads as before its blocks are classified. */
+export interface NormalizedResult {
+  readonly input: ToolResultInput;
+  readonly isError: boolean;
+}
+
+/** A `CallToolResult` (any revision), a `ToolResultInput`, or any other value (data). */
+export function normalizeResult(result: unknown): NormalizedResult {
+  let input: ToolResultInput;
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) input = { data: result };
+  else if (isToolResultInput(result)) input = result;
+  else input = fromCallToolResult(result as Record<string, unknown>);
+  return { input, isError: Boolean(input.isError) };
+}
+
+/** The cap a call uses: its own where it is a positive integer, else the host's. */
+export function capFor(core: HostCore, origin: ResultOrigin | undefined): number {
+  const cap: unknown = origin?.cap;
+  return typeof cap === 'number' && Number.isSafeInteger(cap) && cap > 0 ? cap : core.cap;
+}
+
+/** A classification context for one result on `lane`. */
+export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims, origin: ResultOrigin | undefined): ClassifyContext {
+  return {
+    lane,
+    claims,
+    registry: core.registry,
+    addresses: core.addresses,
+    ...(origin?.serverId === undefined ? {} : { serverId: origin.serverId }),
+    now: core.now,
+    dialLimits: { maxBytes: core.fetchMaxBytes },
+    imageBytesLeft: core.maxImageBytes,
+    maxImageBytes: core.maxImageBytes,
+  };
+}
+
+/**
+ * Shows a normalized result's blocks on `lane`: its error text, then its content blocks or its
+ * data as JSON (blocks at depth shown as blocks), or a fixed line where it has neither.
+ * Throws where the result can't be read; callers turn that into their lane's failure.
+ */
+export function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, origin: ResultOrigin | undefined): ShownBlock[] {
+  const { input, isError } = normalized;
+  const shown: ShownBlock[] = [];
+  const error = isError ? input.error : undefined;
+  if (typeof error === 'string' && error !== '') shown.push({ kind: 'text', text: wellFormed(error) });
+  const data = input.data;
+  if (isContentArray(data, input.dataIsContent)) {
+    const ctx = classifyContext(core, lane, readContentClaims(data, core.registry), origin);
+    shown.push(...toolResultBlocks(data, ctx));
+  } else if (data !== undefined) {
+    const scan = readDataClaims(data, core.registry, isBlockAtDepth);
+    shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin)));
+  }
+  if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
+  return shown;
+}
+
+/** Renders a tool result's two copies (SPEC §5). Never throws. */
+export function renderToolResult(core: HostCore, result: unknown, origin?: ResultOrigin): RenderedToolResult {
+  try {
+    const cap = capFor(core, origin);
+    const normalized = normalizeResult(result);
+    const blocks = showResult(core, 'tool-result', normalized, origin);
+    const stored = buildStoredCopy(blocks, cap);
+    return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks };
+  } catch (error) {
+    logSafely(core, withheldLogLine('tool-result', origin?.toolName, error));
+    return {
+      stored: UNCHECKED_RESULT_TEXT,
+      live: { kind: 'text', text: UNCHECKED_RESULT_TEXT },
+      isError: true,
+      blocks: [{ kind: 'marker', text: UNCHECKED_RESULT_TEXT, reason: 'unchecked-result' }],
+    };
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * A result's claims (SPEC §8): every reference in one result is read once, before any block is
+ * shown, and the strictest claim wins — a uri any reference marks `never` is withheld from every
+ * block naming it, and a uri any reference gives a counting expiry is expired for every block.
+ * A reference in the result is the result's word on its uri and decides over what an earlier
+ * result left in the registry; where none names the uri (a link alone), the registry's record,
+ * as it stood before this result registered anything, decides.
+ */
+import { shownUriText } from '../uri/shown-uri-text.js';
+import { expiryMs } from './expiry.js';
+import type { Testimony } from './testimony.js';
+
+/** What a result (or, for a link alone, the registry) claims about one uri. */
+export interface UriClaim {
+  /** Some reference marks the uri `never`. */
+  readonly never: boolean;
+  /** The strictest `expiresAt` claimed (the earliest; one that doesn't parse is earliest of all). */
+  readonly expiresAt?: string;
+  /** Where the claim comes from. */
+  readonly source: 'result' | 'registry';
+}
+
+/** A result's claims, read once. */
+export interface ResultClaims {
+  /** The claim on `uri`, or undefined when nothing claims anything about it. */
+  forUri(uri: string): UriClaim | undefined;
+  /** True when some claim marks `never` a uri a link would show as `shownText`. */
+  isNeverShown(shownText: string): boolean;
+}
+
+/** Claims with nothing in them (a result with no references, and no registry). */
+export const NO_CLAIMS: ResultClaims = {
+  forUri: () => undefined,
+  isNeverShown: () => false,
+};
+
+/** Where a link alone reads its uri's earlier testimony: the registry (or a journal of it). */
+export interface RecordLookup {
+  getByUri(uri: string): { readonly testimony: Testimony } | undefined;
+}
+
+interface Collected {
+  never: boolean;
+  expiresAt?: string;
+  /** A reference (not a link, not inline data) names the uri. */
+  named: boolean;
+}
+
+/** Collects one result's references, then fixes its claims. */
+export class ClaimsReader {
+  readonly #byUri = new Map<string, Collected>();
+
+  /** A link names its uri and claims nothing else: the registry's earlier record decides for it. */
+  addLink(uri: string): void {
+    this.#entry(uri);
+  }
+
+  /** A reference's testimony (a link's counts only as naming the uri). */
+  addTestimony(testimony: Testimony): void {
+    const entry = this.#entry(testimony.uri);
+    if (testimony.fromLink) return;
+    entry.named = true;
+    if (testimony.disposition === 'never') entry.never = true;
+    if (testimony.expiresAt !== undefined) {
+      if (entry.expiresAt === undefined || expiryMs(testimony.expiresAt) < expiryMs(entry.expiresAt)) {
+        entry.expiresAt = testimony.expiresAt;
+      }
+    }
+  }
+
+  /** Inline data marked `never` beside its data: withholds its uri; its other claims count for nothing. */
+  addInlineNever(uri: string): void {
+    this.#entry(uri).never = true;
+  }
+
+  /**
+   * The result's claims. For a uri no reference in the result names, the record `lookup` holds
+   * now — before this result registers anything — gives the claim.
+   */
+  finish(lookup: RecordLookup | undefined): ResultClaims {
+    const claims = new Map<string, UriClaim>();
+    const neverShown = new Set<string>();
+    for (const [uri, entry] of this.#byUri) {
+      let claim: UriClaim | undefined;
+      if (entry.named) {
+        claim = { never: entry.never, source: 'result', ...(entry.expiresAt === undefined ? {} : { expiresAt: entry.expiresAt }) };
+      } else {
+        const earlier = lookup?.getByUri(uri)?.testimony;
+        const fromReference = earlier !== undefined && !earlier.fromLink;
+        const never = entry.never || (fromReference && earlier.disposition === 'never');
+        const expiresAt = fromReference ? earlier.expiresAt : undefined;
+        if (never || expiresAt !== undefined) {
+          claim = { never, source: 'registry', ...(expiresAt === undefined ? {} : { expiresAt }) };
+        }
+      }
+      if (claim === undefined) continue;
+      claims.set(uri, claim);
+      if (claim.never) neverShown.add(shownUriText(uri));
+    }
+    if (claims.size === 0) return NO_CLAIMS;
+    return {
+      forUri: (uri) => claims.get(uri),
+      isNeverShown: (shownText) => neverShown.has(shownText),
+    };
+  }
+
+  #entry(uri: string): Collected {
+    let entry = this.#byUri.get(uri);
+    if (entry === undefined) {
+      entry = { never: false, named: false };
+      this.#byUri.set(uri, entry);
+    }
+    return entry;
+  }
+}
+
+/**
+ * The testimony a block's decisions read: its own labels, with the result's claims on its uri
+ * (the strictest expiry, and `never`) in place of its own.
+ */
+export function withClaims(testimony: Testimony, claims: ResultClaims): Testimony {
+  const claim = claims.forUri(testimony.uri);
+  if (claim === undefined) return testimony;
+  const { expiresAt: _own, disposition: _disposition, ...rest } = testimony;
+  return {
+    ...rest,
+    ...(claim.expiresAt === undefined ? {} : { expiresAt: claim.expiresAt }),
+    ...(claim.never ? { disposition: 'never' as const } : testimony.disposition === 'ref' ? { disposition: 'ref' as const } : {}),
+  };
+}

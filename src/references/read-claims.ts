@@ -1,0 +1,60 @@
+/**
+ * Reading a result's claims before any block is shown (SPEC §8). A content array shown to the
+ * model is read by its elements, as the model's line shows them; data is read by the
+ * serialization-order walk, so every reference serialization reaches counts, at any depth.
+ */
+import { walkObjects } from '../walk.js';
+import { ClaimsReader, type RecordLookup, type ResultClaims } from './claims.js';
+import { classifyReference, isReferenceForm, TESTIMONY_LIMITS } from './testimony.js';
+
+/** Adds what one value claims, if it is a reference or inline data marked `never`. */
+export function noteClaims(reader: ClaimsReader, value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const block = value as Record<string, unknown>;
+  const type = block.type;
+  if (typeof type !== 'string') return;
+  if ((type === 'image' || type === 'audio') && Object.hasOwn(block, 'data')) {
+    // Inline data's only claim that counts is `never` on the uri beside it (RFC-005 §5).
+    if (block.disposition === 'never' && typeof block.uri === 'string' && block.uri !== '') reader.addInlineNever(block.uri);
+    return;
+  }
+  if (!isReferenceForm(block)) return;
+  // A link claims nothing but that it names its uri (RFC-005 §8.1); its other fields aren't read.
+  if (type === 'resource_link') {
+    const uri = block.uri;
+    if (typeof uri === 'string' && uri !== '' && uri.length <= TESTIMONY_LIMITS.uri) reader.addLink(uri);
+    return;
+  }
+  const reading = classifyReference(block);
+  if (reading.kind === 'reference') reader.addTestimony(reading.testimony);
+}
+
+/** The claims of a content array's elements (their nested fields aren't shown, so don't count). */
+export function readContentClaims(blocks: readonly unknown[], lookup: RecordLookup | undefined): ResultClaims {
+  const reader = new ClaimsReader();
+  for (const block of blocks) noteClaims(reader, block);
+  return reader.finish(lookup);
+}
+
+/** What reading data's claims learned, beside the claims. */
+export interface DataScan {
+  readonly claims: ResultClaims;
+  /** Some value the serializer reaches is an MCP block that must be shown as the lane shows it. */
+  readonly foundBlock: boolean;
+  /** A `toJSON` ran: a second reading may answer differently, so the renderer checks every value. */
+  readonly sawToJSON: boolean;
+}
+
+/**
+ * The claims of data at every depth serialization reaches (through `toJSON` and the fields of
+ * inline data), and whether any value is a block. Throws the walk's error where it stops.
+ */
+export function readDataClaims(value: unknown, lookup: RecordLookup | undefined, isBlock: (value: unknown) => boolean): DataScan {
+  const reader = new ClaimsReader();
+  let foundBlock = false;
+  const { sawToJSON } = walkObjects(value, (member) => {
+    noteClaims(reader, member);
+    if (!foundBlock && isBlock(member)) foundBlock = true;
+  });
+  return { claims: reader.finish(lookup), foundBlock, sawToJSON };
+}

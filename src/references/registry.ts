@@ -1,0 +1,182 @@
+/**
+ * The reference registry (SPEC §6): host-private records keyed by uri, named by opaque ids that
+ * are never reused, bounded (least recently used evicted first). Nothing is fetched on receipt.
+ * Hosts that share a registry share records; each host keeps its own server addresses.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Testimony } from './testimony.js';
+
+/** The default number of records a registry keeps. */
+export const DEFAULT_REGISTRY_CAPACITY = 2000;
+
+/** What a successful fetch verified; a record that has it keeps its testimony. */
+export interface FetchedCopy {
+  /** The host-made path the bytes were saved at. */
+  readonly path: string;
+  readonly bytes: number;
+  /** The media type observed in the bytes (or the claim, where the bytes say nothing). */
+  readonly mimeType: string;
+  /** True when a claimed digest matched; false when none was claimed. */
+  readonly digestVerified: boolean;
+}
+
+/** A host-private record of a received reference (RFC-005's record: never on the wire). */
+export interface ReferenceRecord {
+  /** The opaque id the model names the reference by. */
+  readonly refId: string;
+  /** The raw uri, as received. */
+  readonly uri: string;
+  /** The latest testimony in force (see {@link Registry.register}). */
+  readonly testimony: Testimony;
+  /** The server that delivered it; absent for a reference the host made itself. */
+  readonly serverId?: string;
+  /** Present once fetched and verified. */
+  readonly fetched?: FetchedCopy;
+}
+
+/** A stale or unknown reference id: the defined "unknown reference" error (RFC-005 §6). */
+export class UnknownReference extends Error {
+  override readonly name = 'UnknownReference';
+  readonly code = 'unknown-reference';
+  /** @param refId the id that names no record */
+  constructor(readonly refId: string) {
+    super(`unknown reference: ${JSON.stringify(refId.slice(0, 64))} names no record this host holds`);
+  }
+}
+
+/** A read-only view of records as they stood when the journal opened (copied on first touch). */
+export interface RegistryJournal {
+  /** The record for `uri` as it stood when the journal opened, if there was one. */
+  getByUri(uri: string): ReferenceRecord | undefined;
+  /** Stops copying; the journal's copies are let go. */
+  close(): void;
+}
+
+/** A reference registry. */
+export interface Registry {
+  readonly capacity: number;
+  /** How many records it holds. */
+  readonly size: number;
+  /**
+   * Records `testimony` from `serverId` (absent: made by the host), returning the uri's record.
+   * A uri already held keeps its id. A link's testimony never replaces a reference's claims
+   * (digest, expiry, disposition); an unfetched record takes a re-issued testimony, a fetched one
+   * keeps the testimony its bytes were verified against.
+   */
+  register(testimony: Testimony, serverId?: string): ReferenceRecord;
+  /** The record an id names, or undefined when the id is stale or unknown. */
+  get(refId: string): ReferenceRecord | undefined;
+  /** The record an id names; throws {@link UnknownReference} when it names none. */
+  getOrThrow(refId: string): ReferenceRecord;
+  /** The record for a uri, without touching its recency. */
+  getByUri(uri: string): ReferenceRecord | undefined;
+  /** Records a verified fetch on the record `refId` names. */
+  markFetched(refId: string, copy: FetchedCopy): ReferenceRecord;
+  /** Opens a journal: records as they stand now, whatever registrations and evictions follow. */
+  openJournal(): RegistryJournal;
+  /** How many journals are open (every lane closes its own). */
+  readonly openJournals: number;
+}
+
+/** Options for {@link createRegistry}. */
+export interface RegistryOptions {
+  /** How many records to keep before evicting the least recently used (default 2,000). */
+  readonly capacity?: number;
+}
+
+/** Creates a registry. */
+export function createRegistry(options: RegistryOptions = {}): Registry {
+  const capacity = options.capacity ?? DEFAULT_REGISTRY_CAPACITY;
+  if (!Number.isSafeInteger(capacity) || capacity < 1) {
+    throw new RangeError(`registry capacity must be a positive integer, got ${String(capacity)}`);
+  }
+  // Insertion order is recency order: a touch deletes and re-inserts.
+  const byUri = new Map<string, ReferenceRecord>();
+  const byId = new Map<string, ReferenceRecord>();
+  const journals = new Set<Map<string, ReferenceRecord | undefined>>();
+  // A random prefix per registry and a counter: ids are opaque and never reused, here or in
+  // another registry of the same process.
+  const prefix = randomBytes(3).toString('hex');
+  let counter = 0;
+
+  function beforeChange(uri: string): void {
+    for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri));
+  }
+
+  function store(record: ReferenceRecord): ReferenceRecord {
+    beforeChange(record.uri);
+    byUri.delete(record.uri);
+    byUri.set(record.uri, record);
+    byId.set(record.refId, record);
+    while (byUri.size > capacity) {
+      const [oldestUri, oldest] = byUri.entries().next().value as [string, ReferenceRecord];
+      beforeChange(oldestUri);
+      byUri.delete(oldestUri);
+      byId.delete(oldest.refId);
+    }
+    return record;
+  }
+
+  return {
+    capacity,
+    get size() {
+      return byUri.size;
+    },
+    get openJournals() {
+      return journals.size;
+    },
+    register(testimony, serverId) {
+      const existing = byUri.get(testimony.uri);
+      if (existing === undefined) {
+        counter += 1;
+        const record: ReferenceRecord = {
+          refId: `ref-${prefix}-${counter.toString(36)}`,
+          uri: testimony.uri,
+          testimony,
+          ...(serverId === undefined ? {} : { serverId }),
+        };
+        return store(record);
+      }
+      const keepsClaims = existing.fetched !== undefined || (testimony.fromLink && !existing.testimony.fromLink);
+      const next: ReferenceRecord = {
+        refId: existing.refId,
+        uri: existing.uri,
+        testimony: keepsClaims ? existing.testimony : testimony,
+        ...(serverId === undefined ? {} : { serverId }),
+        ...(existing.fetched === undefined ? {} : { fetched: existing.fetched }),
+      };
+      return store(next);
+    },
+    get(refId) {
+      return byId.get(refId);
+    },
+    getOrThrow(refId) {
+      const record = byId.get(refId);
+      if (record === undefined) throw new UnknownReference(refId);
+      return record;
+    },
+    getByUri(uri) {
+      return byUri.get(uri);
+    },
+    markFetched(refId, copy) {
+      const record = byId.get(refId);
+      if (record === undefined) throw new UnknownReference(refId);
+      return store({ ...record, fetched: copy });
+    },
+    openJournal() {
+      const copies = new Map<string, ReferenceRecord | undefined>();
+      journals.add(copies);
+      let open = true;
+      return {
+        getByUri(uri) {
+          return open && copies.has(uri) ? copies.get(uri) : byUri.get(uri);
+        },
+        close() {
+          open = false;
+          journals.delete(copies);
+          copies.clear();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Reference stubs (SPEC §6): what the model sees of a reference — a host-made opaque id and
+ * bounded, sanitized labels, never the uri:
+ *
+ *   [<refId>] <name> — <type>, <size> claimed — <provenance> — <ending>
+ *
+ * The ending is `fetch with fetch_reference` when the dial check passes, the refusal's clause
+ * otherwise (in words that never name the uri's parts, and no remedy), or `saved: <path>` once
+ * fetched. Every stub is within {@link REFERENCE_STUB_MAX_CHARS}, whatever its fields' lengths.
+ */
+import { CUT_MARK, LABEL_MAX_CHARS, sanitizeLabel } from '../text/labels.js';
+import { TYPE_LABEL_MAX_CHARS, typeLabel } from '../text/markers.js';
+import { formatSize } from '../text/size.js';
+import { cutAt } from '../text/well-formed.js';
+import type { Testimony } from './testimony.js';
+
+/** The ending of a stub that offers a fetch. */
+export const FETCHABLE_ENDING = 'fetch with fetch_reference';
+
+/** The bound on a saved path shown in a stub's ending. */
+export const SAVED_PATH_MAX_CHARS = 160;
+
+/** The bound on a server id in a stub's provenance. */
+export const SERVER_LABEL_MAX_CHARS = 64;
+
+/** The bound on any stub's ending (the longest is a saved path). */
+export const STUB_ENDING_MAX_CHARS = SAVED_PATH_MAX_CHARS + 'saved: '.length;
+
+/** The longest a reference stub can be, whatever its fields (RFC-005: stub size independent of field length). */
+export const REFERENCE_STUB_MAX_CHARS =
+  '[] '.length +
+  48 /* refId */ +
+  LABEL_MAX_CHARS +
+  ' — '.length +
+  TYPE_LABEL_MAX_CHARS +
+  ', '.length +
+  16 /* size */ +
+  ' claimed — '.length +
+  'from server ""'.length +
+  SERVER_LABEL_MAX_CHARS +
+  ' — '.length +
+  STUB_ENDING_MAX_CHARS;
+
+/** Whose the reference is, as the stub's provenance says. */
+export type Provenance = { readonly serverId: string } | { readonly serverId?: undefined };
+
+/** Builds a reference's stub line. */
+export function buildReferenceStub(
+  refId: string,
+  testimony: Pick<Testimony, 'name' | 'mimeType' | 'sizeBytes'>,
+  provenance: Provenance,
+  ending: string,
+): string {
+  const name = testimony.name === undefined || testimony.name === '' ? 'unnamed' : sanitizeLabel(testimony.name);
+  const type = testimony.mimeType === undefined || testimony.mimeType === '' ? 'unknown type' : typeLabel(testimony.mimeType);
+  const size = testimony.sizeBytes === undefined ? 'no size' : formatSize(testimony.sizeBytes);
+  const from =
+    provenance.serverId === undefined
+      ? 'made by this host'
+      : `from server "${sanitizeLabel(provenance.serverId, SERVER_LABEL_MAX_CHARS)}"`;
+  const end = sanitizeLabel(ending, STUB_ENDING_MAX_CHARS);
+  const line = `[${sanitizeLabel(refId, 48)}] ${name} — ${type}, ${size} claimed — ${from} — ${end}`;
+  // The parts are bounded so this never cuts; the guard keeps the promise if a bound changes.
+  return line.length <= REFERENCE_STUB_MAX_CHARS ? line : `${cutAt(line, REFERENCE_STUB_MAX_CHARS - 1)}${CUT_MARK}`;
+}
+
+/** A saved copy's ending. */
+export function savedEnding(path: string): string {
+  return `saved: ${path}`;
+}

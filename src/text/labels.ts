@@ -1,0 +1,44 @@
+/**
+ * Server-supplied labels (a type, a name, a server's id, a path) as the model may see them:
+ * no C0/C1 controls, no bidi controls, no line or paragraph separators, well formed, and cut
+ * at a display bound with `…` marking the cut (RFC-005: stub size is independent of every
+ * server field's length).
+ */
+import { cutAt, wellFormed } from './well-formed.js';
+
+/** The display bound for one label, in UTF-16 units, `…` included. */
+export const LABEL_MAX_CHARS = 120;
+
+/** The mark a cut label ends with. */
+export const CUT_MARK = '…';
+
+/**
+ * C0 and C1 controls (newline and tab included), the bidi controls (ALM, LRM, RLM, the
+ * embeddings and overrides, the isolates) and U+2028/U+2029.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+/** The same characters, for a test that allocates nothing. */
+// eslint-disable-next-line no-control-regex
+const HAS_UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+/** `text` without the characters no label may carry, made well formed. */
+export function stripUnshowable(text: string): string {
+  const formed = wellFormed(text);
+  return HAS_UNSHOWABLE.test(formed) ? formed.replace(UNSHOWABLE, '') : formed;
+}
+
+/**
+ * A label fit to show: stripped of controls and separators, well formed, and at most `max`
+ * characters, the cut marked with `…`. The input is first cut to a bounded prefix, so the
+ * work is independent of the field's length.
+ */
+export function sanitizeLabel(text: string, max: number = LABEL_MAX_CHARS): string {
+  // Read at most a generous prefix: stripping can only shorten, so 4× the bound plus the
+  // controls it may drop is enough to decide whether a cut is needed, for any input length.
+  const window = text.length > max * 4 + 64 ? text.slice(0, max * 4 + 64) : text;
+  const clean = stripUnshowable(window);
+  const overLong = clean.length > max || window.length < text.length;
+  return overLong ? `${cutAt(clean, max - CUT_MARK.length)}${CUT_MARK}` : clean;
+}

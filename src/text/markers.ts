@@ -1,0 +1,146 @@
+/**
+ * Every text the lanes show in place of something they don't show: markers, the withheld
+ * line, the unchecked-result notice, the link line, the truncation notice. One module, so a
+ * test can assert each exact text and no lane words one of its own.
+ */
+import { sanitizeLabel } from './labels.js';
+import { formatSize } from './size.js';
+
+/** The bound on a type label inside a marker (a server-supplied MIME type or block type). */
+export const TYPE_LABEL_MAX_CHARS = 64;
+
+/** Why a block became a marker; the CLI's per-block summary and tests read it. */
+export type MarkerReason =
+  | 'audio'
+  | 'unknown-type'
+  | 'image-missing-data'
+  | 'image-missing-type'
+  | 'image-unsupported-type'
+  | 'image-undecodable'
+  | 'image-mismatch'
+  | 'image-budget'
+  | 'text-not-string'
+  | 'embedded-blob'
+  | 'embedded-unreadable'
+  | 'link-without-uri'
+  | 'invalid-reference'
+  | 'not-a-block'
+  | 'unchecked-result';
+
+/** A type label as markers show it: sanitized, bounded, and with no `"` to end a quoted label early. */
+export function typeLabel(type: string): string {
+  return sanitizeLabel(type, TYPE_LABEL_MAX_CHARS).replaceAll('"', "'");
+}
+
+/** Inline audio: this host's tool results carry only text and images. */
+export function audioMarker(mimeType: string, bytes: number): string {
+  return `[Audio not shown: this host's tool results carry only text and images (${typeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** A block of a type the host doesn't know; names the type, never its fields. */
+export function unknownTypeMarker(type: string): string {
+  return `[Content not shown: this host can't display "${typeLabel(type)}" content.]`;
+}
+
+/** A content-array element that isn't an object, or has no string `type`. */
+export function notABlockMarker(): string {
+  return '[Content not shown: this element of the result is not a content block.]';
+}
+
+/** An image block without data or without a media type. */
+export function imageMissingMarker(missing: 'data' | 'type', mimeType: string | undefined): string {
+  return missing === 'data'
+    ? `[Image not shown: it arrived without image data${mimeType ? ` (${typeLabel(mimeType)})` : ''}.]`
+    : '[Image not shown: it arrived without a media type.]';
+}
+
+/** An image whose declared type is not one a model provider accepts. */
+export function imageUnsupportedMarker(mimeType: string, bytes: number): string {
+  return `[Image not shown: declared ${typeLabel(mimeType)}, which this host doesn't send (PNG, JPEG, GIF and WebP only; ${formatSize(bytes)}).]`;
+}
+
+/** An image whose data isn't valid base64. */
+export function imageUndecodableMarker(mimeType: string): string {
+  return `[Image not shown: declared ${typeLabel(mimeType)}, but its data isn't valid base64.]`;
+}
+
+/** An image whose bytes don't start as its declared type does. */
+export function imageMismatchMarker(mimeType: string, bytes: number): string {
+  return `[Image not shown: declared ${typeLabel(mimeType)}, but its bytes aren't that format (${formatSize(bytes)}).]`;
+}
+
+/** An image past the result's image budget. */
+export function imageBudgetMarker(mimeType: string, bytes: number, budget: number): string {
+  return `[Image not shown: this result's images passed the host's ${formatSize(budget)} limit (${typeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** The stored copy's placeholder for an image the live copy sends natively. */
+export function imagePlaceholder(mimeType: string, bytes: number): string {
+  return `[image: ${typeLabel(mimeType)}, ${formatSize(bytes)}]`;
+}
+
+/** A text block whose `text` isn't a string. */
+export function textNotStringMarker(): string {
+  return "[Text not shown: the block's text isn't a string.]";
+}
+
+/** An embedded resource carrying binary content. */
+export function embeddedBlobMarker(mimeType: string | undefined, bytes: number): string {
+  return `[Resource not shown: embedded binary content (${mimeType ? typeLabel(mimeType) : 'unknown type'}, ${formatSize(bytes)}).]`;
+}
+
+/** An embedded resource with neither readable text nor a blob. */
+export function embeddedUnreadableMarker(): string {
+  return '[Resource not shown: the embedded resource carries neither text nor binary content.]';
+}
+
+/** A link whose uri is missing, empty or not a string. */
+export function linkWithoutUriMarker(): string {
+  return '[Resource link not shown: it names no usable uri.]';
+}
+
+/** A reference whose uri is missing, not a string, empty or over RFC-005's 4,096 characters. */
+export function invalidReferenceMarker(type: string): string {
+  return `[Reference not shown: this ${typeLabel(type)} block's uri is missing, empty, not text, or longer than 4096 characters.]`;
+}
+
+/** Why a link's uri isn't shown, as a why-stub's ending says it (after the dial clause). */
+export const URI_WITHHELD_WORDS = {
+  'data-uri': 'uri not shown: it carries its content inline rather than naming a location',
+  never: 'uri not shown: its server marked it never to be shown',
+  credential: 'uri not shown: it may carry a credential',
+} as const;
+
+/** The header an embedded resource's text is shown under. */
+export function embeddedHeader(uri: string | undefined, mimeType: string | undefined): string {
+  return `[embedded resource: ${uri ?? 'uri not shown'}, ${mimeType ? typeLabel(mimeType) : 'unknown type'}]`;
+}
+
+/** Inline data withheld because the block contradicts itself (RFC-005 §5, vector 2). */
+export const WITHHELD_TEXT =
+  '[Inline data withheld: the block carries data together with a reference claim (a uri or a disposition), so this host showed neither.]';
+
+/** The notice both copies show when a result couldn't be read, checked and shown (SPEC §5.4). */
+export const UNCHECKED_RESULT_TEXT =
+  "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]";
+
+/** A result that isn't complete (`resultType` other than `complete`). */
+export function incompleteResultText(resultType: string): string {
+  return `[Result not shown: the server answered with a "${typeLabel(resultType)}" result, not a complete one.]`;
+}
+
+/** An error result with no readable error text and no data. */
+export const ERROR_WITHOUT_MESSAGE_TEXT = '[Tool error: the tool reported an error without a readable message.]';
+
+/** A result with no data and no content. */
+export const EMPTY_RESULT_TEXT = '[No result: the tool returned no content.]';
+
+/** A link the host can't fetch, whose uri may be shown (SPEC §6 link lines). */
+export function linkLine(name: string, uri: string, mimeType: string | undefined): string {
+  return `[resource link "${sanitizeLabel(name)}": ${uri}, ${mimeType ? typeLabel(mimeType) : 'unknown type'}; not fetched]`;
+}
+
+/** Appended after a cut: the cap bounds the content, this notice adds its own few dozen characters. */
+export function truncationNotice(originalLength: number): string {
+  return `\n\n[truncated — original was ${originalLength} chars]`;
+}

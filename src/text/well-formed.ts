@@ -1,0 +1,23 @@
+/**
+ * Well-formed UTF-16: a lone surrogate becomes U+FFFD, so the copy sent and the copy stored
+ * carry the same text (a provider's JSON encoder would otherwise reject or mangle it).
+ */
+
+/** `text` with every lone UTF-16 surrogate replaced by U+FFFD. */
+export function wellFormed(text: string): string {
+  return text.isWellFormed() ? text : text.toWellFormed();
+}
+
+/**
+ * `text` cut to at most `max` UTF-16 units without splitting a surrogate pair (a pair the cut
+ * would split is dropped whole).
+ */
+export function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = max > 0 && isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { createHost } from '../../src/host.js';
+import type { ReferenceObject, ScriptView } from '../../src/lanes/script.js';
+import { createRegistry } from '../../src/references/registry.js';
+import { WITHHELD_TEXT } from '../../src/text/markers.js';
+
+const NOW = Date.parse('2030-06-01T00:00:00Z');
+const ORIGIN = 'https://files.example.com';
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+function host(registry = createRegistry()) {
+  const h = createHost({ now: () => NOW, log: () => {}, registry });
+  h.setServerAddress('srv', ORIGIN);
+  return h;
+}
+
+const link = (uri: string, name: string) => ({ type: 'resource_link', uri, name, mimeType: 'text/csv' });
+
+/** The five links of the issue: plain, presigned, withheld by a never elsewhere, same-origin fetchable, off-origin. */
+const FIVE = [
+  link('https://docs.example.org/guide?page=2', 'plain'),
+  link('https://bucket.s3.amazonaws.com/k.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=' + 'ab'.repeat(32), 'presigned'),
+  link('https://docs.example.org/secret-report', 'never-elsewhere'),
+  link(`${ORIGIN}/exports/fetchable.csv`, 'fetchable'),
+  link('https://elsewhere.example.net/off.csv', 'off-origin'),
+  { type: 'resource', uri: 'https://docs.example.org/secret-report', disposition: 'never', name: 'the never' },
+];
+
+function objects(view: ScriptView): ReferenceObject[] {
+  if (!view.ok || view.content === undefined) throw new Error('no content view');
+  return view.content.filter((item): item is ReferenceObject => typeof item === 'object' && 'refId' in item);
+}
+
+describe('script lane, model line and push lane', () => {
+  it('agree on every uri and every reason for the five links', () => {
+    const h = host();
+    const line = h.renderToolResult({ content: FIVE }, { serverId: 'srv' });
+    const view = h.scriptView({ content: FIVE }, { serverId: 'srv' });
+    const push = h.convertBlocks(FIVE, { serverId: 'srv' });
+    const refs = objects(view);
+    expect(refs).toHaveLength(6);
+    line.blocks.forEach((block, index) => {
+      const object = refs[index]!;
+      if (block.kind === 'link') {
+        expect(object.uri, object.name).toBeDefined();
+        expect(block.uri).toBe(object.uri);
+      } else {
+        expect(object.uri, object.name).toBeUndefined();
+      }
+      if (block.kind === 'stub' && !block.fetchable) expect(block.text).toContain(object.unfetchable!);
+      if (block.kind === 'stub' && block.fetchable) expect(object.unfetchable).toBeUndefined();
+      expect(block.kind === 'stub' || block.kind === 'link' ? block.refId : undefined).toBe(object.refId);
+      // The push lane shows the same id and never a uri.
+      const pushed = push[index]!;
+      expect(pushed.type).toBe('text');
+      if (pushed.type === 'text') {
+        expect(pushed.text).toContain(object.refId);
+        if (object.uri !== undefined) expect(pushed.text).not.toContain(object.uri);
+      }
+    });
+    expect(refs.map((r) => [r.name, r.uri !== undefined])).toEqual([
+      ['plain', true],
+      ['presigned', false],
+      ['never-elsewhere', false],
+      ['fetchable', false],
+      ['off-origin', true],
+      ['the never', false],
+    ]);
+    expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
+  });
+
+  it('marks an expired reference expired and unfetchable in the stub’s own words', () => {
+    const h = host();
+    const content = [{ type: 'resource', uri: `${ORIGIN}/old.bin`, expiresAt: '2020-01-01T00:00:00Z', name: 'old' }];
+    const [object] = objects(h.scriptView({ content }, { serverId: 'srv' }));
+    const [stub] = h.renderToolResult({ content }, { serverId: 'srv' }).blocks;
+    expect(object).toMatchObject({ expired: true, unfetchable: 'not fetchable: it has expired' });
+    expect(stub!.text).toContain(object!.unfetchable!);
+  });
+});
+
+describe('Host.scriptView', () => {
+  it('gives text as strings, images as {type, mimeType, size}, never their data', () => {
+    const view = host().scriptView({ content: [{ type: 'text', text: 'hi' }, { type: 'image', data: PNG, mimeType: 'image/png' }] });
+    expect(view).toEqual({ ok: true, isError: false, content: ['hi', { type: 'image', mimeType: 'image/png', size: 70 }] });
+  });
+
+  it('withholds inline data beside a non-empty uri, passes it beside uri "", and withholds it beside a disposition at the top and nested', () => {
+    const h = host();
+    const audio = { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' };
+    const top = h.scriptView({ content: [{ ...audio, uri: 'https://x.example/a' }, { ...audio, uri: '' }, { ...audio, disposition: 'ref' }] });
+    expect(top.ok && top.content).toEqual([WITHHELD_TEXT, { type: 'audio', mimeType: 'audio/wav', size: 4 }, WITHHELD_TEXT]);
+    const nested = h.scriptView({ data: { a: { ...audio, uri: '' }, b: { ...audio, disposition: 'never' }, c: [{ ...audio, uri: 'https://x.example/a' }] } });
+    expect(nested.ok && nested.data).toEqual({ a: { ...audio, uri: '' }, b: WITHHELD_TEXT, c: [WITHHELD_TEXT] });
+  });
+
+  it('reads claims nested in any block’s fields: a nested never withholds a link’s uri anywhere in the view', () => {
+    const uri = 'https://docs.example.org/page';
+    const content = [
+      { type: 'text', text: 'x', _meta: { attached: { type: 'resource', uri, disposition: 'never' } } },
+      link(uri, 'page'),
+    ];
+    const h = host();
+    expect(h.renderToolResult({ content }).stored).toContain(uri); // the line shows a block, not its fields
+    const [object] = objects(h.scriptView({ content }));
+    expect(object!.uri).toBeUndefined();
+  });
+
+  it('fails with a typed failure naming the tool where the walk of its claims stops, never a view with fewer claims', () => {
+    const cyclic: Record<string, unknown> = { type: 'text', text: 'x' };
+    cyclic.self = cyclic;
+    const throwing = { type: 'text', text: 'x', get _meta(): unknown { throw new Error('boom'); } };
+    const deep = JSON.parse('['.repeat(300) + ']'.repeat(300)) as unknown;
+    const logs: string[] = [];
+    const h = createHost({ log: (line) => logs.push(line) });
+    for (const content of [[cyclic], [throwing], [deep]]) {
+      const view = h.scriptView({ content, dataIsContent: true, data: content } as never, { toolName: 'probe' });
+      expect(view).toMatchObject({ ok: false, tool: 'probe' });
+    }
+    expect(logs).toHaveLength(3);
+    expect(h.registry.openJournals).toBe(0);
+  });
+
+  it('reads each record as it stood before the view registered anything: a registry filled past capacity while building one view', () => {
+    const uri = 'https://docs.example.org/guarded';
+    const filler = Array.from({ length: 25 }, (_, i) => ({ type: 'resource', uri: `${ORIGIN}/f/${i}` }));
+    for (const content of [[...filler, link(uri, 'guarded')], [link(uri, 'guarded'), ...filler]]) {
+      const registry = createRegistry({ capacity: 10 });
+      const h = host(registry);
+      h.renderToolResult({ content: [{ type: 'resource', uri, disposition: 'never' }] }, { serverId: 'srv' });
+      const refs = objects(h.scriptView({ content }, { serverId: 'srv' }));
+      expect(refs.find((r) => r.name === 'guarded')!.uri).toBeUndefined();
+      expect(registry.getByUri(uri)?.testimony.disposition).not.toBe('never');
+      expect(registry.openJournals).toBe(0);
+    }
+  });
+
+  it('reads a view handed back to it the same', () => {
+    const h = host();
+    const first = h.scriptView({ content: FIVE }, { serverId: 'srv' });
+    const again = h.scriptView({ data: first.ok ? first.content : [] }, { serverId: 'srv' });
+    expect(again.ok && again.data).toEqual(first.ok && first.content);
+    const asContent = h.scriptView({ data: first.ok ? first.content : [], dataIsContent: true }, { serverId: 'srv' });
+    expect(asContent.ok && asContent.content).toEqual(first.ok && first.content);
+  });
+
+  it('carries the error of an error result', () => {
+    expect(host().scriptView({ data: undefined, isError: true, error: 'bad input' })).toEqual({ ok: true, isError: true, error: 'bad input' });
+  });
+});
+
+describe('Host.scriptViewFetched', () => {
+  it('fetches nothing when the view can’t be read', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    let saves = 0;
+    const h = host();
+    const view = await h.scriptViewFetched({ data: { ref: { type: 'resource', uri: `${ORIGIN}/a` }, cyclic } }, { serverId: 'srv' }, {
+      save: () => {
+        saves += 1;
+        return '/x';
+      },
+      fetch: (() => {
+        throw new Error('no fetch expected');
+      }) as typeof fetch,
+    });
+    expect(view.ok).toBe(false);
+    expect(saves).toBe(0);
+  });
+});

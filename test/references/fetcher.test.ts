@@ -1,0 +1,631 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHost, type Host } from '../../src/host.js';
+import type { ResultOrigin } from '../../src/inputs.js';
+import type { HostCore } from '../../src/lanes/host-core.js';
+import type { MutableAddressBook, ServerAddress } from '../../src/references/addresses.js';
+import { DIAL_REFUSAL_CLAUSES, type DialRefusal } from '../../src/references/dial-check.js';
+import { digestOf, FETCH_FAILURE_WORDS, fetchReference, type FetchOutcome, type SaveRequest } from '../../src/references/fetcher.js';
+import { createRegistry } from '../../src/references/registry.js';
+import { FETCHABLE_ENDING } from '../../src/references/stub.js';
+import { classifyReference } from '../../src/references/testimony.js';
+
+// ---------------------------------------------------------------------------------------------
+// A loopback origin that records every request it sees.
+
+interface Seen {
+  readonly path: string;
+  readonly authorization: string | undefined;
+}
+
+interface Origin {
+  readonly origin: string;
+  readonly seen: Seen[];
+  /** Responses the client closed before they finished. */
+  closedEarly: number;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, origin: Origin) => void;
+
+const servers: Server[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+async function serve(handler: Handler): Promise<Origin> {
+  const state: { origin: string; seen: Seen[]; closedEarly: number } = { origin: '', seen: [], closedEarly: 0 };
+  const server = createServer((req, res) => {
+    state.seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
+    res.on('close', () => {
+      if (!res.writableFinished) state.closedEarly += 1;
+    });
+    handler(req, res, state);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}
+
+/** An origin answering every path with `body`. */
+function bodyOrigin(body: Uint8Array, headers: Record<string, string> = {}): Promise<Origin> {
+  return serve((_req, res) => {
+    res.writeHead(200, { 'content-length': String(body.byteLength), ...headers });
+    res.end(body);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures.
+
+const WAV = Buffer.from('RIFF0000WAVEpayload');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const TOKEN = 'secret-token';
+const SERVER = 'files';
+
+function reference(uri: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'resource', uri, name: 'attachment.wav', mimeType: 'audio/wav', sizeBytes: 19, ...overrides };
+}
+
+function hostAt(url: string | null, options: Parameters<typeof createHost>[0] = {}): Host {
+  const host = createHost({ log: () => undefined, ...options });
+  host.setServerAddress(SERVER, url, { credential: TOKEN });
+  return host;
+}
+
+/** Renders one block from `serverId` and returns its stub's id and text. */
+function render(host: Host, block: Record<string, unknown>, from: ResultOrigin = { serverId: SERVER }): { refId: string; text: string; why?: string } {
+  const result = host.renderToolResult({ content: [block] }, from);
+  const shown = result.blocks[0];
+  if (shown?.kind !== 'stub') throw new Error(`expected a stub, got ${JSON.stringify(shown)}`);
+  return { refId: shown.refId, text: shown.text, ...(shown.why === undefined ? {} : { why: shown.why }) };
+}
+
+function saver(path: (name: string) => unknown = (name) => `/saved/${name}`) {
+  const saves: SaveRequest[] = [];
+  return {
+    saves,
+    save: (request: SaveRequest) => {
+      saves.push(request);
+      return path(request.name) as string;
+    },
+  };
+}
+
+function expectFailure(outcome: FetchOutcome, code: string): void {
+  expect(outcome.ok).toBe(false);
+  expect(outcome.code).toBe(code);
+  expect(outcome.error?.startsWith(FETCH_FAILURE_WORDS[outcome.code as keyof typeof FETCH_FAILURE_WORDS])).toBe(true);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe(fetchReference.name, () => {
+  describe('the dial check first, agreeing with the stub', () => {
+    type Setup = { host: Host; block: Record<string, unknown>; from?: ResultOrigin };
+    const cases: [DialRefusal, (origin: string) => Setup][] = [
+      ['no-server', (origin) => ({ host: hostAt(origin), block: reference(`${origin}/payload`), from: {} })],
+      ['unknown-server', (origin) => ({ host: hostAt(origin), block: reference(`${origin}/payload`), from: { serverId: 'ghost' } })],
+      ['no-address', (origin) => ({ host: hostAt(null), block: reference(`${origin}/payload`) })],
+      ['bad-server-url', (origin) => ({ host: hostAt('not a url'), block: reference(`${origin}/payload`) })],
+      ['bad-uri', (origin) => ({ host: hostAt(origin), block: reference('http://[::1/payload') })],
+      ['scheme', (origin) => ({ host: hostAt(origin), block: reference('file:///private/fixture') })],
+      ['off-origin', (origin) => ({ host: hostAt(origin), block: reference('http://127.0.0.1:9/payload') })],
+      ['expired', (origin) => ({ host: hostAt(origin), block: reference(`${origin}/payload`, { expiresAt: '2001-01-01T00:00:00Z' }) })],
+      ['expired', (origin) => ({ host: hostAt(origin), block: reference(`${origin}/payload`, { expiresAt: 'not-a-date' }) })],
+      ['over-ceiling', (origin) => ({ host: hostAt(origin, { fetchMaxBytes: 18 }), block: reference(`${origin}/payload`) })],
+    ];
+
+    it.each(cases)('%s > the stub ends with the refusal, and the fetch is refused with its code, undialed', async (code, setup) => {
+      const server = await bodyOrigin(WAV);
+      const { host, block, from = { serverId: SERVER } } = setup(server.origin);
+      const stub = render(host, block, from);
+      expect(stub.why).toBe(code);
+      expect(stub.text.endsWith(` — ${DIAL_REFUSAL_CLAUSES[code]}`)).toBe(true);
+
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(stub.refId, { save });
+      expectFailure(outcome, code);
+      expect(outcome.error).toBe(DIAL_REFUSAL_CLAUSES[code]);
+      expect(server.seen).toEqual([]);
+      expect(saves).toEqual([]);
+      expect(host.registry.get(stub.refId)?.fetched).toBeUndefined();
+    });
+
+    it('refuses a claim over the fetch’s own lower ceiling before dialing, where the stub offered the fetch', async () => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const stub = render(host, reference(`${server.origin}/payload`, { sizeBytes: 129 }));
+      expect(stub.text.endsWith(FETCHABLE_ENDING)).toBe(true);
+      const outcome = await host.fetchReference(stub.refId, { maxBytes: 128, save: saver().save });
+      expectFailure(outcome, 'over-ceiling');
+      expect(server.seen).toEqual([]);
+    });
+
+    it('fetches what the stub offers, and the stub then ends with the saved path', async () => {
+      const server = await bodyOrigin(WAV, { 'content-type': 'audio/wav' });
+      const host = hostAt(server.origin);
+      const stub = render(host, reference(`${server.origin}/payload`, { digest: digestOf(WAV) }));
+      expect(stub.text.endsWith(` — ${FETCHABLE_ENDING}`)).toBe(true);
+
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(stub.refId, { save });
+      expect(outcome).toEqual({ ok: true, bytes: 19, path: `/saved/${stub.refId}.wav`, mimeType: 'audio/wav', digestVerified: true });
+      expect(saves).toHaveLength(1);
+      expect(saves[0]!.name).toBe(`${stub.refId}.wav`);
+      expect(Buffer.from(saves[0]!.bytes).equals(WAV)).toBe(true);
+      expect(host.registry.get(stub.refId)?.fetched).toEqual({ path: `/saved/${stub.refId}.wav`, bytes: 19, mimeType: 'audio/wav', digestVerified: true });
+      expect(render(host, reference(`${server.origin}/payload`, { digest: digestOf(WAV) })).text.endsWith(` — saved: /saved/${stub.refId}.wav`)).toBe(true);
+      expect(server.seen).toEqual([{ path: '/payload', authorization: `Bearer ${TOKEN}` }]);
+    });
+  });
+
+  describe('unknown ids', () => {
+    it('answers an id never issued with the unknown-reference error, undialed', async () => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      render(host, reference(`${server.origin}/payload`));
+      const outcome = await host.fetchReference('ref-000000-1', { save: saver().save });
+      expectFailure(outcome, 'unknown-reference');
+      expect(outcome.error).toContain('unknown reference');
+      expect(server.seen).toEqual([]);
+    });
+
+    it('answers an evicted id with the unknown-reference error, never another record', async () => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin, { registry: createRegistry({ capacity: 2 }) });
+      const first = render(host, reference(`${server.origin}/a`));
+      render(host, reference(`${server.origin}/b`));
+      render(host, reference(`${server.origin}/c`));
+      const again = render(host, reference(`${server.origin}/a`));
+      expect(again.refId).not.toBe(first.refId);
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(first.refId, { save });
+      expectFailure(outcome, 'unknown-reference');
+      expect(server.seen).toEqual([]);
+      expect(saves).toEqual([]);
+    });
+
+    it('answers an id that is not a string as unknown', async () => {
+      const host = hostAt('http://127.0.0.1:9');
+      expectFailure(await host.fetchReference(42 as unknown as string, { save: saver().save }), 'unknown-reference');
+    });
+  });
+
+  describe('the credential', () => {
+    it('goes to the dialed origin as a bearer token, and on a same-origin redirect', async () => {
+      const server = await serve((req, res) => {
+        if (req.url === '/moved') {
+          res.writeHead(302, { location: '/payload' });
+          res.end();
+          return;
+        }
+        res.end(WAV);
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/moved`));
+      const outcome = await host.fetchReference(refId, { save: saver().save });
+      expect(outcome.ok).toBe(true);
+      expect(server.seen).toEqual([
+        { path: '/moved', authorization: `Bearer ${TOKEN}` },
+        { path: '/payload', authorization: `Bearer ${TOKEN}` },
+      ]);
+    });
+
+    it('is not sent on a cross-origin redirect, which is followed once', async () => {
+      const other = await bodyOrigin(WAV);
+      const server = await serve((_req, res) => {
+        res.writeHead(307, { location: `${other.origin}/elsewhere` });
+        res.end();
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(refId, { save });
+      expect(outcome.ok).toBe(true);
+      expect(saves).toHaveLength(1);
+      expect(server.seen).toEqual([{ path: '/payload', authorization: `Bearer ${TOKEN}` }]);
+      expect(other.seen).toEqual([{ path: '/elsewhere', authorization: undefined }]);
+    });
+
+    it('is not sent when a cross-origin redirect leads back to the dialed origin either: the second redirect fails the fetch', async () => {
+      let dialedOrigin = '';
+      const other = await serve((_req, res) => {
+        res.writeHead(302, { location: `${dialedOrigin}/back` });
+        res.end();
+      });
+      const server = await serve((_req, res) => {
+        res.writeHead(302, { location: `${other.origin}/hop` });
+        res.end();
+      });
+      dialedOrigin = server.origin;
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(refId, { save });
+      expectFailure(outcome, 'redirect-limit');
+      expect(server.seen).toEqual([{ path: '/payload', authorization: `Bearer ${TOKEN}` }]);
+      expect(other.seen).toEqual([{ path: '/hop', authorization: undefined }]);
+      expect(saves).toEqual([]);
+      expect(host.registry.get(refId)?.fetched).toBeUndefined();
+    });
+
+    it.each([
+      ['a scheme other than http(s)', 'file:///etc/passwd'],
+      ['a location that does not parse', 'http://[::1'],
+    ])('refuses a redirect to %s', async (_name, location) => {
+      const server = await serve((_req, res) => {
+        res.writeHead(301, { location });
+        res.end();
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: saver().save }), 'redirect-refused');
+    });
+
+    it('refuses a redirect without a location', async () => {
+      const server = await serve((_req, res) => {
+        res.writeHead(302);
+        res.end();
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: saver().save }), 'redirect-refused');
+    });
+
+    it('refuses an http redirect target when the server is dialed over https', async () => {
+      const requests: string[] = [];
+      const fake: typeof fetch = async (input) => {
+        requests.push(String(input));
+        return new Response(null, { status: 302, headers: { location: 'http://files.test/plain' } });
+      };
+      const host = hostAt('https://files.test');
+      const { refId } = render(host, reference('https://files.test/payload'));
+      expectFailure(await host.fetchReference(refId, { save: saver().save, fetch: fake }), 'redirect-refused');
+      expect(requests).toEqual(['https://files.test/payload']);
+    });
+
+    it('two hosts configuring one server id at two urls never dial each other’s origin', async () => {
+      const a = await bodyOrigin(WAV);
+      const b = await bodyOrigin(WAV);
+      const registry = createRegistry();
+      const hostA = createHost({ registry, log: () => undefined });
+      const hostB = createHost({ registry, log: () => undefined });
+      hostA.setServerAddress(SERVER, a.origin, { credential: 'token-a' });
+      hostB.setServerAddress(SERVER, b.origin, { credential: 'token-b' });
+
+      const onA = render(hostA, reference(`${a.origin}/payload`));
+      const onB = render(hostB, reference(`${b.origin}/payload`));
+      expectFailure(await hostB.fetchReference(onA.refId, { save: saver().save }), 'off-origin');
+      expectFailure(await hostA.fetchReference(onB.refId, { save: saver().save }), 'off-origin');
+      expect(a.seen).toEqual([]);
+      expect(b.seen).toEqual([]);
+
+      expect((await hostA.fetchReference(onA.refId, { save: saver().save })).ok).toBe(true);
+      expect((await hostB.fetchReference(onB.refId, { save: saver().save })).ok).toBe(true);
+      expect(a.seen).toEqual([{ path: '/payload', authorization: 'Bearer token-a' }]);
+      expect(b.seen).toEqual([{ path: '/payload', authorization: 'Bearer token-b' }]);
+
+      // A removal takes back only its own host's address.
+      hostB.removeServer(SERVER);
+      const again = render(hostA, reference(`${a.origin}/other`));
+      expect(again.text.endsWith(FETCHABLE_ENDING)).toBe(true);
+    });
+  });
+
+  describe('one address answer per fetch', () => {
+    /** A core whose address book answers `answers` in turn, counting its reads. */
+    function coreWith(answers: (ServerAddress | null | undefined)[]): { core: HostCore; reads: () => number } {
+      let reads = 0;
+      const addresses: MutableAddressBook = {
+        get: () => answers[Math.min(reads++, answers.length - 1)],
+        set: () => undefined,
+        delete: () => undefined,
+        clear: () => undefined,
+      };
+      const core: HostCore = {
+        cap: 24_000,
+        maxImageBytes: 5 * 1024 * 1024,
+        fetchMaxBytes: 1024,
+        registry: createRegistry(),
+        addresses,
+        now: Date.now,
+        log: () => undefined,
+      };
+      return { core, reads: () => reads };
+    }
+
+    function registerFrom(core: HostCore, uri: string): string {
+      const reading = classifyReference(reference(uri));
+      if (reading.kind !== 'reference') throw new Error('not a reference');
+      return core.registry.register(reading.testimony, SERVER).refId;
+    }
+
+    it('sends the credential of the answer whose origin the check passed, and reads the book once', async () => {
+      const a = await bodyOrigin(WAV);
+      const b = await bodyOrigin(WAV);
+      const { core, reads } = coreWith([
+        { url: a.origin, credential: 'token-a' },
+        { url: b.origin, credential: 'token-b' },
+      ]);
+      const refId = registerFrom(core, `${a.origin}/payload`);
+      const outcome = await fetchReference(core, refId, { save: saver().save });
+      expect(outcome.ok).toBe(true);
+      expect(reads()).toBe(1);
+      expect(a.seen).toEqual([{ path: '/payload', authorization: 'Bearer token-a' }]);
+      expect(b.seen).toEqual([]);
+    });
+
+    it('refuses when the one answer it reads puts the uri off its origin, whatever a second read would say', async () => {
+      const a = await bodyOrigin(WAV);
+      const b = await bodyOrigin(WAV);
+      const { core, reads } = coreWith([
+        { url: b.origin, credential: 'token-b' },
+        { url: a.origin, credential: 'token-a' },
+      ]);
+      const refId = registerFrom(core, `${a.origin}/payload`);
+      expectFailure(await fetchReference(core, refId, { save: saver().save }), 'off-origin');
+      expect(reads()).toBe(1);
+      expect(a.seen).toEqual([]);
+      expect(b.seen).toEqual([]);
+    });
+
+    it('takes its ceiling from the fetch (or the host) as the check read it', async () => {
+      const a = await bodyOrigin(Buffer.alloc(2048, 0x61));
+      const { core } = coreWith([{ url: a.origin, credential: 'token-a' }]);
+      const refId = registerFrom(core, `${a.origin}/payload`);
+      // No claimed size over 1,024; the host's ceiling still stops the actual bytes.
+      expectFailure(await fetchReference(core, refId, { save: saver().save }), 'too-large');
+    });
+  });
+
+  describe('the byte ceiling', () => {
+    it('aborts a slow stream the moment decoded bytes pass it', async () => {
+      const server = await serve((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        let sent = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed) return clearInterval(timer);
+          res.write(Buffer.alloc(32, 0x61));
+          sent += 1;
+          if (sent === 64) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 5);
+        res.on('close', () => clearInterval(timer));
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
+      const { saves, save } = saver();
+      const started = Date.now();
+      const outcome = await host.fetchReference(refId, { maxBytes: 64, save });
+      expectFailure(outcome, 'too-large');
+      expect(Date.now() - started).toBeLessThan(250);
+      await expect.poll(() => server.closedEarly).toBe(1);
+      expect(saves).toEqual([]);
+      expect(host.registry.get(refId)?.fetched).toBeUndefined();
+    });
+
+    it('refuses an identity body whose Content-Length is over it before reading', async () => {
+      const server = await bodyOrigin(Buffer.alloc(200, 0x61));
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
+      expectFailure(await host.fetchReference(refId, { maxBytes: 199, save: saver().save }), 'too-large');
+    });
+
+    it('takes a body exactly at it', async () => {
+      const server = await bodyOrigin(Buffer.alloc(64, 0x61));
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
+      const outcome = await host.fetchReference(refId, { maxBytes: 64, save: saver().save });
+      expect(outcome.ok).toBe(true);
+      expect(outcome.bytes).toBe(64);
+    });
+  });
+
+  describe('content codings', () => {
+    const payload = Buffer.concat([Buffer.from('RIFF0000WAVE'), Buffer.alloc(500, 0x78)]);
+
+    it.each([
+      ['gzip', gzipSync(payload)],
+      ['deflate', deflateSync(payload)],
+      ['br', brotliCompressSync(payload)],
+    ])('decodes %s, and checks the digest over the decoded octets', async (coding, wire) => {
+      const server = await bodyOrigin(wire, { 'content-encoding': coding });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 512, digest: digestOf(payload) }));
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(refId, { maxBytes: 1024, save });
+      expect(outcome).toMatchObject({ ok: true, bytes: 512, digestVerified: true, mimeType: 'audio/wav' });
+      expect(Buffer.from(saves[0]!.bytes).equals(payload)).toBe(true);
+    });
+
+    it('counts decoded bytes against the ceiling, not the bytes on the wire', async () => {
+      const wire = gzipSync(payload);
+      expect(wire.byteLength).toBeLessThan(64);
+      const server = await bodyOrigin(wire, { 'content-encoding': 'gzip' });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
+      const { saves, save } = saver();
+      expectFailure(await host.fetchReference(refId, { maxBytes: 64, save }), 'too-large');
+      expect(saves).toEqual([]);
+    });
+
+    it('stops a compression bomb at the ceiling', async () => {
+      const wire = gzipSync(Buffer.alloc(64 * 1024 * 1024));
+      const server = await bodyOrigin(wire, { 'content-encoding': 'gzip' });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
+      const started = Date.now();
+      expectFailure(await host.fetchReference(refId, { maxBytes: 64 * 1024, save: saver().save }), 'too-large');
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it.each(['zstd', 'gzip, identity', 'compress'])('refuses a body in %s, which would arrive undecoded', async (coding) => {
+      const server = await bodyOrigin(WAV, { 'content-encoding': coding });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: saver().save }), 'encoding');
+    });
+  });
+
+  describe('the digest', () => {
+    it('fails on a mismatch, saving and recording nothing', async () => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const stub = render(host, reference(`${server.origin}/payload`, { digest: digestOf(Buffer.from('something else')) }));
+      const { saves, save } = saver();
+      expectFailure(await host.fetchReference(stub.refId, { save }), 'digest-mismatch');
+      expect(saves).toEqual([]);
+      expect(host.registry.get(stub.refId)?.fetched).toBeUndefined();
+      expect(render(host, reference(`${server.origin}/payload`, { digest: digestOf(Buffer.from('something else')) })).text).toBe(stub.text);
+    });
+
+    it('reports digestVerified false where none was claimed', async () => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expect(await host.fetchReference(refId, { save: saver().save })).toMatchObject({ ok: true, digestVerified: false });
+    });
+  });
+
+  describe('the media type and the file name', () => {
+    it('records the type the bytes show where it differs from the claim and the served type', async () => {
+      const server = await bodyOrigin(WAV, { 'content-type': 'image/png' });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { mimeType: 'image/png' }));
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(refId, { save });
+      expect(outcome).toMatchObject({ ok: true, mimeType: 'audio/wav' });
+      expect(saves[0]).toMatchObject({ name: `${refId}.wav`, mimeType: 'audio/wav' });
+      expect(host.registry.get(refId)?.fetched?.mimeType).toBe('audio/wav');
+    });
+
+    it.each([
+      ['the served type', { 'content-type': 'Application/X-Thing; charset=binary' }, 'application/x-thing'],
+      ['the claim, where nothing is served', {} as Record<string, string>, 'application/x-claimed'],
+      ['the claim, where the served type is the unknown one', { 'content-type': 'application/octet-stream' }, 'application/x-claimed'],
+    ])('takes %s where the bytes say nothing', async (_name, headers, want) => {
+      const server = await bodyOrigin(Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe]), headers);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { mimeType: 'application/x-claimed' }));
+      const { saves, save } = saver();
+      expect(await host.fetchReference(refId, { save })).toMatchObject({ ok: true, mimeType: want });
+      expect(saves[0]!.name).toBe(`${refId}.bin`);
+    });
+
+    it('makes the name from the id, never the server’s name', async () => {
+      const server = await bodyOrigin(PNG);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { name: '../../.ssh/authorized_keys', mimeType: 'image/png' }));
+      const { saves, save } = saver();
+      await host.fetchReference(refId, { save });
+      expect(saves.map((request) => request.name)).toEqual([`${refId}.png`]);
+    });
+  });
+
+  describe('failures after dialing save and record nothing', () => {
+    it.each([
+      ['save throws', () => {
+        throw new Error('disk full');
+      }],
+      ['save rejects', () => Promise.reject(new Error('disk full'))],
+      ['save returns no path', () => ''],
+    ])('%s > save-failed', async (_name, save) => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: save as () => string }), 'save-failed');
+      expect(host.registry.get(refId)?.fetched).toBeUndefined();
+    });
+
+    it('a non-2xx answer > http-status, naming the status', async () => {
+      const server = await serve((_req, res) => {
+        res.writeHead(404);
+        res.end('not here');
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(refId, { save });
+      expectFailure(outcome, 'http-status');
+      expect(outcome.error).toContain('HTTP 404');
+      expect(saves).toEqual([]);
+    });
+
+    it('a server that never answers > timeout, within the bound', async () => {
+      const server = await serve(() => undefined);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      const started = Date.now();
+      expectFailure(await host.fetchReference(refId, { save: saver().save, timeoutMs: 150 }), 'timeout');
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+
+    it('a fetch implementation that ignores the abort signal > timeout all the same', async () => {
+      const host = hostAt('http://files.test');
+      const { refId } = render(host, reference('http://files.test/payload'));
+      const hung: typeof fetch = () => new Promise<Response>(() => undefined);
+      expectFailure(await host.fetchReference(refId, { save: saver().save, fetch: hung, timeoutMs: 100 }), 'timeout');
+    });
+
+    it('a refused connection > network, and the credential is in no word of the outcome', async () => {
+      const server = await bodyOrigin(WAV);
+      const origin = server.origin;
+      for (const s of servers.splice(0)) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+      const host = hostAt(origin);
+      const { refId } = render(host, reference(`${origin}/payload`));
+      const outcome = await host.fetchReference(refId, { save: saver().save });
+      expectFailure(outcome, 'network');
+      expect(JSON.stringify(outcome)).not.toContain(TOKEN);
+      expect(JSON.stringify(outcome)).not.toContain(origin);
+    });
+
+    it('a fetch implementation that throws > network, never a rejection', async () => {
+      const host = hostAt('http://files.test');
+      const { refId } = render(host, reference('http://files.test/payload'));
+      const throwing: typeof fetch = () => {
+        throw new TypeError(`bad header Bearer ${TOKEN}`);
+      };
+      const outcome = await host.fetchReference(refId, { save: saver().save, fetch: throwing });
+      expectFailure(outcome, 'network');
+      expect(JSON.stringify(outcome)).not.toContain(TOKEN);
+    });
+
+    it.each([
+      ['a negative ceiling', { maxBytes: -1 }],
+      ['a fractional ceiling', { maxBytes: 1.5 }],
+      ['a zero timeout', { timeoutMs: 0 }],
+      ['no save', { save: undefined }],
+    ])('%s > bad-options, undialed', async (_name, overrides) => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: saver().save, ...overrides } as never), 'bad-options');
+      expect(server.seen).toEqual([]);
+    });
+
+    it('a record re-issued with another digest while it was fetched > reference-changed', async () => {
+      const host = hostAt('http://files.test');
+      const uri = 'http://files.test/payload';
+      const { refId } = render(host, reference(uri, { digest: digestOf(WAV) }));
+      const racing: typeof fetch = async () => {
+        render(host, reference(uri, { digest: digestOf(PNG) }));
+        return new Response(WAV);
+      };
+      const { saves, save } = saver();
+      expectFailure(await host.fetchReference(refId, { save, fetch: racing }), 'reference-changed');
+      expect(saves).toEqual([]);
+    });
+  });
+});

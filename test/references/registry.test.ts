@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createRegistry, UnknownReference } from '../../src/references/registry.js';
+import type { Testimony } from '../../src/references/testimony.js';
+
+function reference(uri: string, claims: Partial<Testimony> = {}): Testimony {
+  return { uri, blockType: 'resource', fromLink: false, ...claims };
+}
+function link(uri: string, claims: Partial<Testimony> = {}): Testimony {
+  return { uri, blockType: 'resource_link', fromLink: true, ...claims };
+}
+
+describe(createRegistry.name, () => {
+  it('keys records by uri: the same uri keeps its id', () => {
+    const registry = createRegistry();
+    const first = registry.register(reference('https://a.test/1'), 's');
+    expect(registry.register(reference('https://a.test/1'), 's').refId).toBe(first.refId);
+    expect(registry.register(reference('https://a.test/2'), 's').refId).not.toBe(first.refId);
+    expect(registry.size).toBe(2);
+  });
+
+  it('evicts the least recently used first, and a touch makes a record recent', () => {
+    const registry = createRegistry({ capacity: 2 });
+    const a = registry.register(reference('https://a.test/a'));
+    const b = registry.register(reference('https://a.test/b'));
+    registry.register(reference('https://a.test/a'));
+    registry.register(reference('https://a.test/c'));
+    expect(registry.get(a.refId)).toBeDefined();
+    expect(registry.get(b.refId)).toBeUndefined();
+    expect(registry.size).toBe(2);
+  });
+
+  it('never reuses an id: an evicted uri registered again gets a new one, and the old id stays unknown', () => {
+    const registry = createRegistry({ capacity: 1 });
+    const first = registry.register(reference('https://a.test/a'));
+    registry.register(reference('https://a.test/b'));
+    const again = registry.register(reference('https://a.test/a'));
+    expect(again.refId).not.toBe(first.refId);
+    expect(registry.get(first.refId)).toBeUndefined();
+    const ids = new Set<string>();
+    const big = createRegistry({ capacity: 3 });
+    for (let i = 0; i < 50; i += 1) ids.add(big.register(reference(`https://a.test/${i % 7}/${i}`)).refId);
+    expect(ids.size).toBe(50);
+  });
+
+  it('makes ids that differ between registries', () => {
+    expect(createRegistry().register(reference('https://a.test/a')).refId).not.toBe(
+      createRegistry().register(reference('https://a.test/a')).refId,
+    );
+  });
+
+  it('answers a stale or unknown id with the typed "unknown reference" error, never another record', () => {
+    const registry = createRegistry({ capacity: 1 });
+    const first = registry.register(reference('https://a.test/a'));
+    registry.register(reference('https://a.test/b'));
+    expect(() => registry.getOrThrow(first.refId)).toThrow(UnknownReference);
+    expect(() => registry.getOrThrow('ref-nope')).toThrow(/unknown reference/);
+    try {
+      registry.getOrThrow('ref-nope');
+    } catch (error) {
+      expect((error as UnknownReference).code).toBe('unknown-reference');
+      expect((error as UnknownReference).refId).toBe('ref-nope');
+    }
+  });
+
+  it("never lets a link's testimony replace a reference's digest, expiry or disposition", () => {
+    const registry = createRegistry();
+    const claims = { digest: `sha256:${'A'.repeat(43)}`, expiresAt: '2030-01-01T00:00:00Z', disposition: 'never' as const };
+    registry.register(reference('https://a.test/a', claims), 's');
+    const after = registry.register(link('https://a.test/a', { name: 'later link' }), 's');
+    expect(after.testimony).toMatchObject(claims);
+    expect(after.testimony.fromLink).toBe(false);
+  });
+
+  it("lets a re-issued reference's newer claims replace an unfetched record's", () => {
+    const registry = createRegistry();
+    registry.register(reference('https://a.test/a', { expiresAt: '2020-01-01T00:00:00Z' }));
+    const after = registry.register(reference('https://a.test/a', { expiresAt: '2040-01-01T00:00:00Z' }));
+    expect(after.testimony.expiresAt).toBe('2040-01-01T00:00:00Z');
+    const linked = createRegistry();
+    linked.register(link('https://a.test/a'));
+    expect(linked.register(reference('https://a.test/a', { disposition: 'never' })).testimony.disposition).toBe('never');
+  });
+
+  it('keeps, for a fetched record, the testimony its bytes were verified against', () => {
+    const registry = createRegistry();
+    const first = registry.register(reference('https://a.test/a', { digest: `sha256:${'A'.repeat(43)}` }), 's');
+    registry.markFetched(first.refId, { path: '/saved/x.bin', bytes: 3, mimeType: 'application/octet-stream', digestVerified: true });
+    const after = registry.register(reference('https://a.test/a', { digest: `sha256:${'B'.repeat(43)}` }), 's');
+    expect(after.testimony.digest).toBe(`sha256:${'A'.repeat(43)}`);
+    expect(after.fetched?.path).toBe('/saved/x.bin');
+  });
+
+  it('binds a record to the server that sent it last', () => {
+    const registry = createRegistry();
+    registry.register(reference('https://a.test/a'), 'one');
+    expect(registry.register(reference('https://a.test/a'), 'two').serverId).toBe('two');
+    expect(registry.register(reference('https://a.test/a')).serverId).toBeUndefined();
+  });
+
+  it('rejects a capacity that is not a positive integer', () => {
+    expect(() => createRegistry({ capacity: 0 })).toThrow(RangeError);
+    expect(() => createRegistry({ capacity: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('Registry.openJournal', () => {
+  it('reads each record as it stood when the journal opened, through a change of testimony and an eviction', () => {
+    const registry = createRegistry({ capacity: 2 });
+    registry.register(reference('https://a.test/a', { disposition: 'never' }), 's');
+    const journal = registry.openJournal();
+    registry.register(reference('https://a.test/a'), 'other');
+    expect(journal.getByUri('https://a.test/a')?.testimony.disposition).toBe('never');
+    expect(journal.getByUri('https://a.test/a')?.serverId).toBe('s');
+    registry.register(reference('https://a.test/b'));
+    registry.register(reference('https://a.test/c'));
+    expect(registry.getByUri('https://a.test/a')).toBeUndefined();
+    expect(journal.getByUri('https://a.test/a')?.testimony.disposition).toBe('never');
+    expect(journal.getByUri('https://a.test/b')).toBeUndefined();
+    journal.close();
+  });
+
+  it('keeps each journal its own copies, and a closed one copies nothing more', () => {
+    const registry = createRegistry();
+    registry.register(reference('https://a.test/a', { expiresAt: '2001-01-01T00:00:00Z' }));
+    const early = registry.openJournal();
+    registry.register(reference('https://a.test/a', { expiresAt: '2002-01-01T00:00:00Z' }));
+    const late = registry.openJournal();
+    registry.register(reference('https://a.test/a', { expiresAt: '2003-01-01T00:00:00Z' }));
+    expect(early.getByUri('https://a.test/a')?.testimony.expiresAt).toBe('2001-01-01T00:00:00Z');
+    expect(late.getByUri('https://a.test/a')?.testimony.expiresAt).toBe('2002-01-01T00:00:00Z');
+    expect(registry.openJournals).toBe(2);
+    early.close();
+    late.close();
+    expect(registry.openJournals).toBe(0);
+    expect(early.getByUri('https://a.test/a')?.testimony.expiresAt).toBe('2003-01-01T00:00:00Z');
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { classifyReference, isReferenceForm } from '../../src/references/testimony.js';
+
+const URI = 'https://files.example.com/payload';
+
+describe(classifyReference.name, () => {
+  it('reads every valid field as testimony', () => {
+    const reading = classifyReference({
+      type: 'resource',
+      uri: URI,
+      name: 'a.wav',
+      mimeType: 'audio/wav',
+      sizeBytes: 12,
+      digest: `sha256:${'A'.repeat(43)}`,
+      expiresAt: '2030-01-01T00:00:00Z',
+      disposition: 'never',
+    });
+    expect(reading).toEqual({
+      kind: 'reference',
+      testimony: {
+        uri: URI,
+        name: 'a.wav',
+        mimeType: 'audio/wav',
+        sizeBytes: 12,
+        digest: `sha256:${'A'.repeat(43)}`,
+        expiresAt: '2030-01-01T00:00:00Z',
+        disposition: 'never',
+        blockType: 'resource',
+        fromLink: false,
+      },
+    });
+  });
+
+  it.each([
+    ['sizeBytes -1', { sizeBytes: -1 }, 'sizeBytes'],
+    ['sizeBytes 3.5', { sizeBytes: 3.5 }, 'sizeBytes'],
+    ['sizeBytes 2^53', { sizeBytes: 2 ** 53 }, 'sizeBytes'],
+    ['sizeBytes a string', { sizeBytes: '12' }, 'sizeBytes'],
+    ['name of 256', { name: 'n'.repeat(256) }, 'name'],
+    ['mimeType of 256', { mimeType: 'm'.repeat(256) }, 'mimeType'],
+    ['expiresAt of 65', { expiresAt: 'e'.repeat(65) }, 'expiresAt'],
+    ['digest without its prefix', { digest: 'A'.repeat(43) }, 'digest'],
+    ['digest of 42 characters', { digest: `sha256:${'A'.repeat(42)}` }, 'digest'],
+    ['disposition "maybe"', { disposition: 'maybe' }, 'disposition'],
+  ])('drops an invalid field (%s): absent, not cut or coerced, disposition kept', (_name, field, key) => {
+    const reading = classifyReference({ type: 'resource', uri: URI, disposition: 'never', ...field });
+    expect(reading.kind).toBe('reference');
+    if (reading.kind !== 'reference') return;
+    expect(reading.testimony).not.toHaveProperty(key === 'disposition' ? 'nothing' : key);
+    if (key === 'disposition') expect(reading.testimony.disposition).toBeUndefined();
+    else expect(reading.testimony.disposition).toBe('never');
+  });
+
+  it('keeps fields exactly at their bounds', () => {
+    const reading = classifyReference({
+      type: 'resource',
+      uri: 'u'.repeat(4096),
+      name: 'n'.repeat(255),
+      mimeType: 'm'.repeat(255),
+      expiresAt: 'e'.repeat(64),
+      sizeBytes: Number.MAX_SAFE_INTEGER,
+    });
+    expect(reading.kind === 'reference' && reading.testimony).toMatchObject({
+      name: 'n'.repeat(255),
+      mimeType: 'm'.repeat(255),
+      expiresAt: 'e'.repeat(64),
+      sizeBytes: Number.MAX_SAFE_INTEGER,
+    });
+  });
+
+  it.each([
+    ['missing', {}, 'uri-missing'],
+    ['not a string', { uri: 7 }, 'uri-not-string'],
+    ['empty', { uri: '' }, 'uri-empty'],
+    ['over 4096 characters', { uri: 'u'.repeat(4097) }, 'uri-too-long'],
+  ])('rejects the block whole when its uri is %s', (_name, field, reason) => {
+    expect(classifyReference({ type: 'resource', ...field })).toEqual({ kind: 'invalid', reason });
+  });
+
+  it("keeps a uri that doesn't parse: still a reference", () => {
+    expect(classifyReference({ type: 'resource', uri: 'http://[::1' }).kind).toBe('reference');
+  });
+
+  it('maps a resource_link field for field: size → sizeBytes, no disposition, digest or expiry', () => {
+    const reading = classifyReference({
+      type: 'resource_link',
+      uri: URI,
+      name: 'r.csv',
+      mimeType: 'text/csv',
+      size: 40,
+      sizeBytes: 99,
+      disposition: 'never',
+      digest: `sha256:${'A'.repeat(43)}`,
+      expiresAt: '2000-01-01T00:00:00Z',
+    });
+    expect(reading).toEqual({
+      kind: 'reference',
+      testimony: { uri: URI, name: 'r.csv', mimeType: 'text/csv', sizeBytes: 40, blockType: 'resource_link', fromLink: true },
+    });
+  });
+
+  it.each([
+    ['size 0 decides over sizeBytes', { size: 0, sizeBytes: 99 }, 0],
+    ['sizeBytes counts where it names no size', { sizeBytes: 99 }, 99],
+    ['sizeBytes counts where size is null', { size: null, sizeBytes: 99 }, 99],
+    ['an invalid size leaves no size', { size: -2, sizeBytes: 99 }, undefined],
+  ])("reads a link's size: %s", (_name, fields, want) => {
+    const reading = classifyReference({ type: 'resource_link', uri: URI, name: 'n', ...fields });
+    expect(reading.kind === 'reference' ? reading.testimony.sizeBytes : 'invalid').toBe(want);
+  });
+});
+
+describe(isReferenceForm.name, () => {
+  it.each([
+    ['a resource_link', { type: 'resource_link', uri: URI, name: 'n' }, true],
+    ['a resource_link without a uri (still a link: its marker says so)', { type: 'resource_link', name: 'n' }, true],
+    ["MCPL's resource with a top-level uri", { type: 'resource', uri: URI }, true],
+    ["MCP's embedded resource", { type: 'resource', resource: { uri: URI, text: 't' } }, false],
+    ['an image in uri form', { type: 'image', uri: URI }, true],
+    ['audio in uri form', { type: 'audio', uri: URI }, true],
+    ['an inline image', { type: 'image', data: 'AAAA', mimeType: 'image/png' }, false],
+    ['an inline image beside a uri (a contradiction, not a reference)', { type: 'image', data: 'AAAA', uri: URI }, false],
+    ['text', { type: 'text', text: 'x', uri: URI }, false],
+  ])('%s → %s', (_name, block, want) => {
+    expect(isReferenceForm(block)).toBe(want);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Small factories for test data: each pins its block's discriminant and takes overrides, so a
+ * test names only what it is about. The image bytes are made here (a real 1×1 PNG, a real 1×1
+ * GIF, and JPEG/WebP files whose leading bytes are their formats' own), never copied from
+ * `../shared`.
+ */
+import { deflateSync } from 'node:zlib';
+import fc from 'fast-check';
+import { it } from 'vitest';
+
+/** A loose object: blocks under test are often deliberately off-schema. */
+export type Loose = Record<string, unknown>;
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real 1×1 red RGBA PNG. */
+function makePng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  const scanline = Buffer.from([0, 0xff, 0x00, 0x00, 0xff]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(scanline)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A real 1×1 GIF89a (one black pixel, no extensions). */
+function makeGif(): Buffer {
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'ascii'),
+    Buffer.from([0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]), // screen 1×1, 2-colour table
+    Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff, 0xff]), // palette
+    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), // image descriptor
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00]), // LZW min size 2, one sub-block
+    Buffer.from([0x3b]), // trailer
+  ]);
+}
+
+/** A JPEG's opening: SOI, a JFIF APP0 segment, then EOI (the bytes a signature check reads). */
+function makeJpegHead(): Buffer {
+  return Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    0xff, 0xd9,
+  ]);
+}
+
+/** A WebP container's opening: `RIFF`, its size, `WEBP`, a `VP8L` chunk header. */
+function makeWebpHead(): Buffer {
+  const body = Buffer.concat([Buffer.from('WEBPVP8L', 'ascii'), Buffer.from([0x0a, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0, 0])]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(body.length);
+  return Buffer.concat([Buffer.from('RIFF', 'ascii'), size, body]);
+}
+
+/** The 1×1 PNG's bytes. */
+export const PNG_BYTES: Buffer = makePng();
+/** The 1×1 PNG as base64. */
+export const PNG_BASE64: string = PNG_BYTES.toString('base64');
+/** The 1×1 GIF as base64. */
+export const GIF_BASE64: string = makeGif().toString('base64');
+/** A JPEG's leading bytes as base64. */
+export const JPEG_BASE64: string = makeJpegHead().toString('base64');
+/** A WebP's leading bytes as base64. */
+export const WEBP_BASE64: string = makeWebpHead().toString('base64');
+/** A WAV file's leading bytes (`RIFF…WAVE`) as base64, for audio blocks. */
+export const WAV_BASE64: string = Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.alloc(4), Buffer.from('WAVEfmt ', 'ascii'), Buffer.alloc(3060)]).toString('base64');
+
+/** Base64 of exactly `bytes` (at least 8) bytes that start with the PNG signature (for size and budget cases). */
+export function pngOfSize(bytes: number): string {
+  const data = Buffer.alloc(Math.max(bytes, 8));
+  PNG_BYTES.copy(data, 0, 0, Math.min(PNG_BYTES.length, data.length));
+  return data.toString('base64');
+}
+
+/** A text block. */
+export function textBlock(overrides: Loose = {}): Loose {
+  return { type: 'text', text: 'hello', ...overrides };
+}
+
+/** An inline image block (the 1×1 PNG unless overridden). */
+export function imageBlock(overrides: Loose = {}): Loose {
+  return { type: 'image', data: PNG_BASE64, mimeType: 'image/png', ...overrides };
+}
+
+/** An inline audio block. */
+export function audioBlock(overrides: Loose = {}): Loose {
+  return { type: 'audio', data: WAV_BASE64, mimeType: 'audio/wav', ...overrides };
+}
+
+/** An MCP resource link. */
+export function resourceLink(overrides: Loose = {}): Loose {
+  return { type: 'resource_link', name: 'report.pdf', uri: 'https://files.example.com/report.pdf', mimeType: 'application/pdf', ...overrides };
+}
+
+/** An MCP embedded resource with text contents. */
+export function embeddedText(contents: Loose = {}, overrides: Loose = {}): Loose {
+  return { type: 'resource', resource: { uri: 'file:///notes/readme.txt', mimeType: 'text/plain', text: 'embedded words', ...contents }, ...overrides };
+}
+
+/** An MCP embedded resource with blob contents. */
+export function embeddedBlob(contents: Loose = {}, overrides: Loose = {}): Loose {
+  return { type: 'resource', resource: { uri: 'file:///data/archive.zip', mimeType: 'application/zip', blob: 'UEsDBAoAAAAAAA==', ...contents }, ...overrides };
+}
+
+/** An RFC-005 reference in MCPL's form: a `resource` with a top-level uri. */
+export function referenceBlock(overrides: Loose = {}): Loose {
+  return { type: 'resource', uri: 'https://files.example.com/big.csv', name: 'big.csv', mimeType: 'text/csv', sizeBytes: 4096, ...overrides };
+}
+
+/** A block of a type no MCP revision defines. */
+export function unknownBlock(overrides: Loose = {}): Loose {
+  return { type: 'hologram', ...overrides };
+}
+
+/** An MCP `CallToolResult` around `content`. */
+export function callResult(content: unknown[], overrides: Loose = {}): Loose {
+  return { content, ...overrides };
+}
+
+/** A presigned-looking uri (AWS SigV4): it may carry a credential, so no copy shows it. */
+export const PRESIGNED_URI = 'https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+/** A uri with userinfo: it may carry a credential, so no copy shows it. */
+export const USERINFO_URI = 'https://alice:hunter2@files.example.com/report.pdf';
+/** A plain uri that can't carry a credential. */
+export const PLAIN_URI = 'https://files.example.com/report.pdf';
+
+/** The longest run of base64 letters in `text` (to check that no base64 reaches a copy). */
+export function longestBase64Run(text: string): number {
+  let longest = 0;
+  for (const match of text.matchAll(/[A-Za-z0-9+/]+={0,2}/g)) longest = Math.max(longest, match[0].length);
+  return longest;
+}
+
+/**
+ * A seeded fast-check property as one vitest test: `itProp([arbitraries], { seed, numRuns })(name,
+ * predicate)`. Plain `fast-check` under `it`, rather than `@fast-check/vitest`, whose import
+ * costs about a second per test file.
+ */
+export function itProp<Ts extends unknown[]>(
+  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+  params: { readonly seed: number; readonly numRuns: number },
+): (name: string, predicate: (...args: Ts) => void) => void {
+  return (name, predicate) => {
+    it(name, () => {
+      const property = fc.property(...(arbitraries as unknown as [fc.Arbitrary<unknown>]), predicate as (...args: unknown[]) => void);
+      fc.assert(property, params);
+    });
+  };
+}

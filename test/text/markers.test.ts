@@ -1,0 +1,85 @@
+/**
+ * The marker texts (issue 3): where the issue gives a template, the exported text is that
+ * template; every marker is one line whatever it is given; type labels are sanitized and
+ * bounded.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatSize } from '../../src/text/size.js';
+import {
+  audioMarker,
+  embeddedBlobMarker,
+  embeddedHeader,
+  imageBudgetMarker,
+  imageMismatchMarker,
+  imageMissingMarker,
+  imagePlaceholder,
+  imageUndecodableMarker,
+  imageUnsupportedMarker,
+  incompleteResultText,
+  invalidReferenceMarker,
+  linkLine,
+  TYPE_LABEL_MAX_CHARS,
+  truncationNotice,
+  typeLabel,
+  unknownTypeMarker,
+  UNCHECKED_RESULT_TEXT,
+} from '../../src/text/markers.js';
+
+const DIRTY = 'audio/\u202Ewav\u0000\n\u2028\u2029\u0085';
+
+describe('issue templates', () => {
+  it.each([
+    ['audio', audioMarker('audio/wav', 3 * 1024), `[Audio not shown: this host's tool results carry only text and images (audio/wav, ${formatSize(3 * 1024)}).]`],
+    ['unknown type', unknownTypeMarker('hologram'), '[Content not shown: this host can\'t display "hologram" content.]'],
+    ['image placeholder', imagePlaceholder('image/png', 3 * 1024), `[image: image/png, ${formatSize(3 * 1024)}]`],
+    ['link line', linkLine('Q3 report', 'https://files.example.com/q3.pdf', 'application/pdf'), '[resource link "Q3 report": https://files.example.com/q3.pdf, application/pdf; not fetched]'],
+    ['truncation notice', truncationNotice(30_512), '\n\n[truncated — original was 30512 chars]'],
+    ['result not shown', UNCHECKED_RESULT_TEXT, "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]"],
+  ])('%s', (_name, given, want) => {
+    expect(given).toBe(want);
+  });
+
+  it('the audio size reads like ~3KB', () => {
+    expect(audioMarker('audio/wav', 3 * 1024)).toMatch(/\(audio\/wav, ~3(?:\.0)?KB\)\.\]$/);
+  });
+
+  it('a link with no type says so', () => {
+    expect(linkLine('n', 'https://x.example/', undefined)).toBe('[resource link "n": https://x.example/, unknown type; not fetched]');
+  });
+});
+
+describe(typeLabel.name, () => {
+  it('strips controls, bidi and separators', () => {
+    expect(typeLabel(DIRTY)).toBe('audio/wav');
+  });
+
+  it(`is bounded at ${TYPE_LABEL_MAX_CHARS} characters, \`…\` marking the cut`, () => {
+    expect(typeLabel('t'.repeat(TYPE_LABEL_MAX_CHARS))).toBe('t'.repeat(TYPE_LABEL_MAX_CHARS));
+    expect(typeLabel('t'.repeat(TYPE_LABEL_MAX_CHARS + 1))).toBe(`${'t'.repeat(TYPE_LABEL_MAX_CHARS - 1)}…`);
+  });
+});
+
+describe('every marker is one line, its labels sanitized and bounded', () => {
+  const long = `${DIRTY}${'z'.repeat(10_000)}`;
+  it.each([
+    ['audio', () => audioMarker(long, 10)],
+    ['unknown type', () => unknownTypeMarker(long)],
+    ['image missing data', () => imageMissingMarker('data', long)],
+    ['image unsupported', () => imageUnsupportedMarker(long, 10)],
+    ['image undecodable', () => imageUndecodableMarker(long)],
+    ['image mismatch', () => imageMismatchMarker(long, 10)],
+    ['image budget', () => imageBudgetMarker(long, 10, 100)],
+    ['image placeholder', () => imagePlaceholder(long, 10)],
+    ['embedded blob', () => embeddedBlobMarker(long, 10)],
+    ['embedded header', () => embeddedHeader(undefined, long)],
+    ['invalid reference', () => invalidReferenceMarker(long)],
+    ['incomplete result', () => incompleteResultText(long)],
+    ['link line', () => linkLine(long, 'https://x.example/', long)],
+  ])('%s', (_name, make) => {
+    const text = make();
+    expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+    expect(text).toContain('audio/wav');
+    expect(text).not.toContain('z'.repeat(TYPE_LABEL_MAX_CHARS + 60));
+    expect(text.length).toBeLessThan(400);
+  });
+});
