@@ -1,0 +1,341 @@
+/**
+ * `blockwise call -- <server command>` (SPEC §10): starts an MCP server in its own process group
+ * (or reaches one over HTTP), lists its tools, calls one or every one, and renders each result
+ * with a host that records the server's address. Every call is bounded in time; the server's
+ * group is ended on every exit path.
+ */
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, ListRootsRequestSchema, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createHost, type Host } from '../host.js';
+import { fromCallToolResult } from '../inputs.js';
+import { sanitizeLabel } from '../text/labels.js';
+import { EXIT, signalExitCode, type CliIo } from './io.js';
+import { CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, errorMessage, exitWords } from './messages.js';
+import { parseCallOptions, type CallOptions } from './options.js';
+import { formatRendered, summarizeRendered, visible } from './print.js';
+import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
+import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
+
+/** The server id results of `call` are attributed to. */
+export const CALL_SERVER_ID = 'cli';
+
+/** The most pages of `tools/list` read before the list counts as complete. */
+const MAX_TOOL_PAGES = 100;
+
+/** How a call ended when it didn't return a result. */
+export type CallOutcome =
+  | { readonly kind: 'result'; readonly raw: Record<string, unknown> }
+  | { readonly kind: 'timedOut' }
+  | { readonly kind: 'failed'; readonly reason: string }
+  | { readonly kind: 'serverGone'; readonly exit: string }
+  | { readonly kind: 'interrupted'; readonly signal: string };
+
+/** What one run holds that must be let go on every exit path. */
+interface Session {
+  server?: ServerProcess;
+  client?: Client;
+}
+
+/** A failure before any tool was called, tagged with the step it happened in. */
+class StepError extends Error {
+  constructor(
+    readonly step: 'initialize' | 'list' | 'http',
+    override readonly cause: unknown,
+  ) {
+    super(errorMessage(cause));
+    this.name = 'StepError';
+  }
+}
+
+/** Runs `call`; returns the exit code. */
+export async function runCall(argv: readonly string[], io: CliIo): Promise<number> {
+  let options: CallOptions;
+  try {
+    options = parseCallOptions(argv);
+  } catch (error) {
+    io.stderr.write(errorLine('call', errorMessage(error)));
+    return EXIT.usage;
+  }
+  const session: Session = {};
+  try {
+    return await callTools(options, io, session);
+  } catch (error) {
+    if (io.interrupt?.aborted) {
+      io.stderr.write(errorLine('call', CALL_TEXT.interrupted(String(io.interrupt.reason))));
+      return signalExitCode(io.interrupt.reason);
+    }
+    io.stderr.write(errorLine('call', await describeFailure(error, session, options)));
+    return EXIT.failed;
+  } finally {
+    await closeQuietly(session.client);
+    await session.server?.end();
+  }
+}
+
+async function callTools(options: CallOptions, io: CliIo, session: Session): Promise<number> {
+  if (options.command.length > 0) {
+    session.server = await startServer(options.command, {
+      // The SDK's safe default environment: the server doesn't get this shell's secrets.
+      env: { ...getDefaultEnvironment(), ...options.env },
+      stdin: options.http === undefined ? 'pipe' : 'ignore',
+    });
+  }
+  const client = await connect(options, io, session);
+  const tools = await listTools(client, options, io);
+  const host = createHost({ log: (line) => io.stderr.write(`${line}\n`) });
+  // Over stdio the server has no address, so no link is a fetchable stub; over HTTP, its origin's are.
+  host.setServerAddress(CALL_SERVER_ID, options.http ?? null);
+  const plan = planCalls(tools, options.target, options.argumentSets);
+  if (!options.json) io.stdout.write(`${serverLine(client, options, tools.length)}\n`);
+  const tally = { rendered: 0, skipped: 0, failed: 0, timedOut: 0 };
+  for (const [index, planned] of plan.entries()) {
+    if (io.interrupt?.aborted) break;
+    if (planned.kind === 'skip') {
+      tally.skipped += 1;
+      io.stdout.write(options.json ? jsonLine({ tool: planned.tool, skipped: true, reason: planned.reason }) : `\ntool: ${shownName(planned.tool)} — skipped: ${sanitizeLabel(planned.reason, 400)}\n`);
+      continue;
+    }
+    if (io.stderrIsTTY) io.stderr.write(`[${index + 1}/${plan.length}] calling ${shownName(planned.tool)}…\n`);
+    const outcome = await callTool(client, planned, options, io, session);
+    if (outcome.kind === 'result') tally.rendered += 1;
+    else if (outcome.kind === 'timedOut') tally.timedOut += 1;
+    else if (outcome.kind !== 'interrupted') tally.failed += 1;
+    io.stdout.write(printCall(planned, outcome, host, options));
+  }
+  if (io.interrupt?.aborted) {
+    io.stderr.write(errorLine('call', CALL_TEXT.interrupted(String(io.interrupt.reason))));
+    return signalExitCode(io.interrupt.reason);
+  }
+  if (!options.json) {
+    io.stdout.write(`\ndone: ${tally.rendered} rendered, ${tally.skipped} skipped, ${tally.failed} failed, ${tally.timedOut} timed out\n`);
+  }
+  const skippedTheOne = options.target.kind === 'one' && tally.skipped > 0;
+  return tally.failed + tally.timedOut > 0 || skippedTheOne ? EXIT.failed : EXIT.ok;
+}
+
+function newClient(): Client {
+  const client = new Client({ name: 'blockwise', version: packageVersion() }, { capabilities: { roots: {} } });
+  // This command exposes no workspace: it says so rather than leave the server's request unanswered.
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+  client.onerror = () => {
+    // Transport errors surface as the failed request's error; nothing else to report here.
+  };
+  return client;
+}
+
+async function connect(options: CallOptions, io: CliIo, session: Session): Promise<Client> {
+  const server = session.server;
+  if (options.http === undefined) {
+    if (server === undefined) throw new Error('no server');
+    const client = newClient();
+    session.client = client;
+    const transport = new ChildStdioTransport(server);
+    await step('initialize', bounded(options.timeoutMs, io, (request) => client.connect(transport, request)));
+    return client;
+  }
+  const url = new URL(options.http);
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const client = newClient();
+    try {
+      const transport = new StreamableHTTPClientTransport(url);
+      await bounded(Math.max(1, deadline - Date.now()), io, (request) => client.connect(transport, request));
+      session.client = client;
+      return client;
+    } catch (error) {
+      await closeQuietly(client);
+      // A server this command started may still be coming up: try again until the bound.
+      const retry = server !== undefined && server.exit() === undefined && isConnectionRefused(error) && Date.now() < deadline && !io.interrupt?.aborted;
+      if (!retry) throw new StepError(isTimeout(error) ? 'initialize' : 'http', error);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
+async function listTools(client: Client, options: CallOptions, io: CliIo): Promise<ListedTool[]> {
+  const tools: ListedTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
+    const params = cursor === undefined ? {} : { cursor };
+    const result = await step('list', bounded(options.timeoutMs, io, (request) => client.listTools(params, request)));
+    tools.push(...(result.tools as ListedTool[]));
+    cursor = result.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return tools;
+}
+
+/**
+ * One call, bounded by the timeout. The raw result is read with the SDK's loose result schema, so
+ * blocks the SDK's strict schema would reject (a newer or stranger kind) reach the renderer, as
+ * they would reach a host.
+ */
+async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'call' }>, options: CallOptions, io: CliIo, session: Session): Promise<CallOutcome> {
+  const gone = session.server?.exit();
+  if (gone !== undefined) return { kind: 'serverGone', exit: exitWords(gone.code, gone.signal) };
+  try {
+    const params = { name: planned.tool, arguments: planned.args };
+    const raw = await bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request));
+    return { kind: 'result', raw };
+  } catch (error) {
+    if (io.interrupt?.aborted) return { kind: 'interrupted', signal: String(io.interrupt.reason) };
+    if (isTimeout(error)) return { kind: 'timedOut' };
+    const exit = await exitSoon(session.server);
+    if (exit !== undefined) return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
+    return { kind: 'failed', reason: errorMessage(error) };
+  }
+}
+
+function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: CallOutcome, host: Host, options: CallOptions): string {
+  const head = { tool: planned.tool, arguments: planned.args, ...(planned.derived ? { derivedArguments: true } : {}) };
+  const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(JSON.stringify(planned.args))}${planned.derived ? ' (derived from its input schema)' : ''}`];
+  if (outcome.kind === 'result') {
+    const rendered = host.renderToolResult(fromCallToolResult(outcome.raw), {
+      serverId: CALL_SERVER_ID,
+      toolName: planned.tool,
+      ...(options.cap === undefined ? {} : { cap: options.cap }),
+    });
+    if (options.json) return jsonLine({ ...head, ...summarizeRendered(rendered, outcome.raw) });
+    return `${lines.join('\n')}\n${formatRendered(rendered, outcome.raw)}`;
+  }
+  const line = outcomeLine(outcome, options.timeoutMs);
+  if (options.json) return jsonLine({ ...head, error: line, ...(outcome.kind === 'timedOut' ? { timedOut: true } : {}) });
+  return `${[...lines, line].join('\n')}\n`;
+}
+
+function outcomeLine(outcome: Exclude<CallOutcome, { kind: 'result' }>, timeoutMs: number): string {
+  switch (outcome.kind) {
+    case 'timedOut':
+      return CALL_OUTCOME_TEXT.timedOut(timeoutMs);
+    case 'failed':
+      return CALL_OUTCOME_TEXT.failed(outcome.reason);
+    case 'serverGone':
+      return CALL_OUTCOME_TEXT.serverGone(outcome.exit);
+    case 'interrupted':
+      return CALL_OUTCOME_TEXT.interrupted(outcome.signal);
+  }
+}
+
+/** A server-chosen tool name as the text output shows it: sanitized and bounded. */
+function shownName(name: string): string {
+  return sanitizeLabel(name, 120);
+}
+
+function serverLine(client: Client, options: CallOptions, toolCount: number): string {
+  const info = client.getServerVersion();
+  const name = info === undefined ? 'an unnamed server' : sanitizeLabel(`${info.name} ${info.version}`, 80);
+  const via = options.http === undefined ? 'over stdio (no address: no link is fetchable)' : `over HTTP at ${sanitizeLabel(options.http, 120)}`;
+  return `server: ${name}, ${via}; ${toolCount} tool${toolCount === 1 ? '' : 's'} listed`;
+}
+
+/** One line naming what stopped the run before any tool was called. */
+async function describeFailure(error: unknown, session: Session, options: CallOptions): Promise<string> {
+  if (error instanceof ServerStartError) {
+    return error.code === 'ENOENT' ? CALL_TEXT.notFound(error.command) : CALL_TEXT.cantStart(error.command, error.message);
+  }
+  const server = session.server;
+  const cause = error instanceof StepError ? error.cause : error;
+  if (server !== undefined && !isTimeout(cause)) {
+    const exit = await exitSoon(server);
+    if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLine());
+  }
+  if (!(error instanceof StepError)) return CALL_TEXT.connectFailed(errorMessage(error));
+  if (error.step === 'http') return CALL_TEXT.cantConnect(options.http ?? '', causeMessage(cause));
+  if (error.step === 'initialize') return isTimeout(cause) ? CALL_TEXT.initTimeout(options.timeoutMs) : CALL_TEXT.connectFailed(errorMessage(cause));
+  return isTimeout(cause) ? CALL_TEXT.listTimeout(options.timeoutMs) : CALL_TEXT.cantList(errorMessage(cause));
+}
+
+/** How the server ended, waiting briefly: its stdout may close a moment before its exit is seen. */
+async function exitSoon(server: ServerProcess | undefined): Promise<{ code: number | null; signal: string | null } | undefined> {
+  if (server === undefined) return undefined;
+  const known = server.exit();
+  if (known !== undefined) return known;
+  let timer: NodeJS.Timeout | undefined;
+  const exit = await Promise.race([server.exited, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 500)))]);
+  clearTimeout(timer);
+  return exit;
+}
+
+async function step<T>(name: StepError['step'], promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    throw new StepError(name, error);
+  }
+}
+
+/**
+ * Runs one SDK request bounded by `timeoutMs` and cancelled by the interrupt. Each request gets its
+ * own signal: the SDK leaves its listener on the signal it is given, and one run makes many requests.
+ */
+async function bounded<T>(timeoutMs: number, io: CliIo, run: (options: RequestOptions) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const interrupt = io.interrupt;
+  const forward = () => controller.abort(interrupt?.reason);
+  if (interrupt?.aborted) forward();
+  else interrupt?.addEventListener('abort', forward, { once: true });
+  try {
+    return await run({ timeout: timeoutMs, maxTotalTimeout: timeoutMs, signal: controller.signal });
+  } finally {
+    interrupt?.removeEventListener('abort', forward);
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+}
+
+function isConnectionRefused(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /fetch failed|ECONNREFUSED/.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** An error's message with its cause's (fetch puts the real reason there). */
+function causeMessage(error: unknown): string {
+  const message = errorMessage(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error && !message.includes(cause.message) ? `${message} (${errorMessage(cause)})` : message;
+}
+
+/** How long an HTTP server gets to acknowledge the end of its session. */
+const END_SESSION_MS = 1_000;
+
+async function closeQuietly(client: Client | undefined): Promise<void> {
+  try {
+    const transport = client?.transport;
+    // Over HTTP the session outlives the connection unless it is ended (a bounded courtesy).
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([transport.terminateSession().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, END_SESSION_MS)))]);
+      clearTimeout(timer);
+    }
+    await client?.close();
+  } catch {
+    // Closing is best effort; the server's group is ended separately.
+  }
+}
+
+function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
+let version: string | undefined;
+
+/** This package's version, for the client's name in `initialize`. */
+function packageVersion(): string {
+  if (version === undefined) {
+    try {
+      version = String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+    } catch {
+      version = '0.0.0';
+    }
+  }
+  return version;
+}

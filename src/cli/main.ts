@@ -1,0 +1,33 @@
+/**
+ * The command line's dispatch: `blockwise render …`, `blockwise call …`, `--help`. Takes its
+ * streams as arguments and returns the exit code, so tests run it in process.
+ */
+import { runCall } from './call-command.js';
+import { EXIT, type CliIo } from './io.js';
+import { USAGE, errorLine } from './messages.js';
+import { runRender } from './render-command.js';
+
+/** The commands, by name. */
+const COMMANDS: Readonly<Record<string, (argv: readonly string[], io: CliIo) => Promise<number>>> = {
+  render: runRender,
+  call: runCall,
+};
+
+/** Runs the command line (`argv` without node and the script); resolves to the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    (command === undefined ? io.stderr : io.stdout).write(USAGE);
+    return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (run === undefined) {
+    io.stderr.write(errorLine(command.slice(0, 40), `no such command; try "blockwise --help"`));
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') && (rest.indexOf('--') === -1 || rest.indexOf('--help') < rest.indexOf('--'))) {
+    io.stdout.write(USAGE);
+    return EXIT.ok;
+  }
+  return run(rest, io);
+}

@@ -1,0 +1,201 @@
+/**
+ * How the command line shows a rendered result — for `render` and for each call of `call`: the
+ * stored copy, the live copy (a native image as a placeholder, never its data), and one line per
+ * block saying its kind and why it is a marker or a stub. Text for people, JSON for machines.
+ */
+import type { LiveBlock, ShownBlock, ShownKind } from '../blocks/shown-block.js';
+import type { LiveCopy } from '../lanes/copies.js';
+import type { RenderedToolResult } from '../lanes/tool-result.js';
+import { sanitizeLabel } from '../text/labels.js';
+import { typeLabel } from '../text/markers.js';
+import { base64DecodedLength, formatSize } from '../text/size.js';
+
+/** The gutter before each line of a copy, so where a copy starts and ends is never in doubt. */
+export const GUTTER = '│ ';
+
+/** The line between two native blocks of a live copy. */
+export const BLOCK_SEPARATOR = '├─';
+
+/** What stands in for a native image's data wherever the command line prints a live copy. */
+export function nativeImagePlaceholder(mimeType: string, data: string): string {
+  return `[native image: ${typeLabel(mimeType)}, ${formatSize(base64DecodedLength(data))}]`;
+}
+
+/** A live block as the command line may print it: an image's data replaced by its placeholder. */
+export type PrintedLiveBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly mimeType: string; readonly data: string };
+
+/** A live copy as the command line may print it. */
+export type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'native'; readonly blocks: PrintedLiveBlock[] };
+
+/** One block of the classification, summarized (no image data, no text bodies). */
+export type BlockSummary = (
+  | { readonly kind: 'text'; readonly chars: number; readonly summary: string }
+  | { readonly kind: 'image'; readonly mimeType: string; readonly bytes: number; readonly native: boolean; readonly summary: string }
+  | { readonly kind: 'marker'; readonly reason: string; readonly text: string; readonly summary: string }
+  | { readonly kind: 'stub'; readonly refId: string; readonly fetchable: boolean; readonly why?: string; readonly text: string; readonly summary: string }
+  | { readonly kind: 'link'; readonly refId: string; readonly uri: string; readonly text: string; readonly summary: string }
+  | { readonly kind: 'withheld'; readonly text: string; readonly summary: string }
+) & { readonly annotations?: AnnotationSummary };
+
+/** A rendered result as `--json` prints it: one object, no image data anywhere. */
+export interface RenderedSummary {
+  readonly stored: string;
+  readonly live: PrintedLiveCopy;
+  readonly isError: boolean;
+  readonly blocks: BlockSummary[];
+  /** Facts about the raw result the copies don't show (e.g. structured content left out). */
+  readonly notes?: string[];
+}
+
+/** The live copy with each native image's data replaced by its placeholder. */
+export function printableLiveCopy(live: LiveCopy): PrintedLiveCopy {
+  if (live.kind === 'text') return { kind: 'text', text: live.text };
+  return { kind: 'native', blocks: live.blocks.map(printableLiveBlock) };
+}
+
+function printableLiveBlock(block: LiveBlock): PrintedLiveBlock {
+  return block.type === 'image'
+    ? { type: 'image', mimeType: block.mimeType, data: nativeImagePlaceholder(block.mimeType, block.data) }
+    : { type: 'text', text: block.text };
+}
+
+/** One summarizer per kind of shown block: a new kind is a compile error until it is summarized. */
+const SUMMARIZERS: { readonly [K in ShownKind]: (block: Extract<ShownBlock, { kind: K }>, liveIsNative: boolean) => BlockSummary } = {
+  text: (block) => {
+    const stubs = block.stubs?.length ?? 0;
+    const inside = stubs === 0 ? '' : `, ${stubs} reference stub${stubs === 1 ? '' : 's'} inside`;
+    return { kind: 'text', chars: block.text.length, summary: `text, ${block.text.length} chars${inside}` };
+  },
+  image: (block, liveIsNative) => {
+    const where = liveIsNative ? 'native in the live copy' : 'placeholder only: the live copy is text';
+    const label = `${typeLabel(block.mimeType)}, ${formatSize(block.bytes)}`;
+    return { kind: 'image', mimeType: block.mimeType, bytes: block.bytes, native: liveIsNative, summary: `image (${label}) — ${where}` };
+  },
+  marker: (block) => ({ kind: 'marker', reason: block.reason, text: block.text, summary: `marker — ${block.reason}` }),
+  stub: (block) => {
+    const why = block.why === undefined ? '' : ` — ${block.why}`;
+    const summary = `stub ${block.refId} — ${block.fetchable ? 'fetchable' : 'not fetchable'}${why}`;
+    return { kind: 'stub', refId: block.refId, fetchable: block.fetchable, ...(block.why === undefined ? {} : { why: block.why }), text: block.text, summary };
+  },
+  link: (block) => ({ kind: 'link', refId: block.refId, uri: block.uri, text: block.text, summary: `link ${block.refId} — its line shows the uri; not fetchable — ${block.why}` }),
+  withheld: (block) => ({ kind: 'withheld', text: block.text, summary: 'withheld — inline data beside a reference claim' }),
+};
+
+/** One block's summary: its kind, and why it is a marker (its reason) or a stub (its why). */
+export function summarizeBlock(block: ShownBlock, liveIsNative: boolean): BlockSummary {
+  const summarize = SUMMARIZERS[block.kind] as (block: ShownBlock, liveIsNative: boolean) => BlockSummary;
+  return summarize(block, liveIsNative);
+}
+
+/** Facts about the raw result that its copies leave out on purpose. */
+export function resultNotes(raw: unknown): string[] {
+  if (!isRecord(raw)) return [];
+  const result = raw;
+  const notes: string[] = [];
+  const content = result.content;
+  const hasContent = Array.isArray(content) && content.length > 0;
+  if (result.structuredContent !== undefined) {
+    notes.push(
+      hasContent
+        ? 'structuredContent: not shown again (the content blocks carry it)'
+        : 'structuredContent: shown as data (the result has no content blocks)',
+    );
+  }
+  if (result._meta !== undefined) notes.push('_meta: not shown (it is for the client, not the model)');
+  return notes;
+}
+
+/** A content block's MCP annotations, as the summary reports them (sanitized, bounded). */
+export interface AnnotationSummary {
+  readonly audience?: string[];
+  readonly priority?: number;
+  readonly lastModified?: string;
+}
+
+/** The annotations a raw content block carries, or undefined. */
+export function summarizeAnnotations(block: unknown): AnnotationSummary | undefined {
+  const annotations = isRecord(block) ? block.annotations : undefined;
+  if (!isRecord(annotations)) return undefined;
+  const audience = Array.isArray(annotations.audience)
+    ? annotations.audience.slice(0, 8).map((role) => sanitizeLabel(String(role), 32))
+    : undefined;
+  const priority = typeof annotations.priority === 'number' && Number.isFinite(annotations.priority) ? annotations.priority : undefined;
+  const lastModified = typeof annotations.lastModified === 'string' ? sanitizeLabel(annotations.lastModified, 40) : undefined;
+  if (audience === undefined && priority === undefined && lastModified === undefined) return undefined;
+  return { ...(audience === undefined ? {} : { audience }), ...(priority === undefined ? {} : { priority }), ...(lastModified === undefined ? {} : { lastModified }) };
+}
+
+function annotationWords(annotations: AnnotationSummary): string {
+  const parts: string[] = [];
+  if (annotations.audience !== undefined) parts.push(`audience ${annotations.audience.join('+') || 'none'}`);
+  if (annotations.priority !== undefined) parts.push(`priority ${annotations.priority}`);
+  if (annotations.lastModified !== undefined) parts.push(`last modified ${annotations.lastModified}`);
+  return `annotated: ${parts.join(', ')}`;
+}
+
+/**
+ * The raw content blocks the shown blocks came from, one for one — or undefined where they
+ * don't pair (data shown as JSON, or a notice in place of the result).
+ */
+function rawBlocks(raw: unknown, count: number): readonly unknown[] | undefined {
+  const content = isRecord(raw) ? raw.content : undefined;
+  return Array.isArray(content) && content.length === count ? content : undefined;
+}
+
+/** A rendered result as one `--json` object. */
+export function summarizeRendered(rendered: RenderedToolResult, raw?: unknown): RenderedSummary {
+  const native = rendered.live.kind === 'native';
+  const notes = resultNotes(raw);
+  const sources = rawBlocks(raw, rendered.blocks.length);
+  return {
+    stored: rendered.stored,
+    live: printableLiveCopy(rendered.live),
+    isError: rendered.isError,
+    blocks: rendered.blocks.map((block, index) => {
+      const summary = summarizeBlock(block, native);
+      const annotations = summarizeAnnotations(sources?.[index]);
+      return annotations === undefined ? summary : { ...summary, annotations, summary: `${summary.summary}; ${annotationWords(annotations)}` };
+    }),
+    ...(notes.length === 0 ? {} : { notes }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A rendered result as text: the stored copy, the live copy, one line per block. */
+export function formatRendered(rendered: RenderedToolResult, raw?: unknown): string {
+  const summary = summarizeRendered(rendered, raw);
+  const lines: string[] = [];
+  lines.push(`stored copy (${summary.stored.length} chars):`, ...gutter(summary.stored));
+  const live = summary.live;
+  if (live.kind === 'text') {
+    if (live.text === summary.stored) lines.push(`live copy: text, the same as the stored copy`);
+    else lines.push(`live copy: text (${live.text.length} chars):`, ...gutter(live.text));
+  } else {
+    lines.push(`live copy: ${live.blocks.length} native block${live.blocks.length === 1 ? '' : 's'}:`);
+    live.blocks.forEach((block, index) => {
+      if (index > 0) lines.push(BLOCK_SEPARATOR);
+      lines.push(...gutter(block.type === 'image' ? block.data : block.text));
+    });
+  }
+  lines.push(`blocks:`);
+  summary.blocks.forEach((block, index) => lines.push(`  ${index + 1}. ${block.summary}`));
+  for (const note of summary.notes ?? []) lines.push(`note: ${note}`);
+  lines.push(`isError: ${summary.isError}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A copy's lines behind the gutter. Control characters (but tab) are shown as `\uXXXX`: a
+ * server's text must not move the cursor or recolour the terminal of whoever reads the output.
+ */
+function gutter(text: string): string[] {
+  return text.split('\n').map((line) => (line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`));
+}
+
+/** `text` with C0 and C1 control characters (but tab) written as `\uXXXX` escapes. */
+export function visible(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,72 @@
+/**
+ * `blockwise render <file|->`: a `CallToolResult` (or a bare content array) read from a file or
+ * standard input, rendered as a host would (SPEC §10), printed as text or one JSON object.
+ */
+import { readFile } from 'node:fs/promises';
+import { createHost } from '../host.js';
+import { fromCallToolResult } from '../inputs.js';
+import { EXIT, type CliIo } from './io.js';
+import { RENDER_TEXT, errorLine, errorMessage } from './messages.js';
+import { describeJson, isPlainObject, parseRenderOptions, UsageError, type RenderOptions } from './options.js';
+import { formatRendered, summarizeRendered } from './print.js';
+
+/** The server id a rendered result is attributed to. */
+export const CLI_SERVER_ID = 'cli';
+
+/** Runs `render`; returns the exit code. */
+export async function runRender(argv: readonly string[], io: CliIo): Promise<number> {
+  let options: RenderOptions;
+  let raw: Record<string, unknown>;
+  try {
+    options = parseRenderOptions(argv);
+    raw = asCallToolResult(await readInput(options.input, io), options.input);
+  } catch (error) {
+    io.stderr.write(errorLine('render', errorMessage(error)));
+    return EXIT.usage;
+  }
+  const host = createHost({ log: (line) => io.stderr.write(`${line}\n`) });
+  // With --server-url its same-origin links become fetchable stubs; without, it is a stdio server.
+  host.setServerAddress(CLI_SERVER_ID, options.serverUrl ?? null);
+  const rendered = host.renderToolResult(fromCallToolResult(raw), {
+    serverId: CLI_SERVER_ID,
+    toolName: 'render',
+    ...(options.cap === undefined ? {} : { cap: options.cap }),
+  });
+  io.stdout.write(options.json ? `${JSON.stringify(summarizeRendered(rendered, raw))}\n` : formatRendered(rendered, raw));
+  return EXIT.ok;
+}
+
+async function readInput(input: string, io: CliIo): Promise<unknown> {
+  let text: string;
+  try {
+    text = input === '-' ? await readAll(io.stdin ?? process.stdin) : await readFile(input, 'utf8');
+  } catch (error) {
+    throw new UsageError(RENDER_TEXT.cantRead(input, readFailure(error)));
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(RENDER_TEXT.notJson(input, errorMessage(error)));
+  }
+}
+
+/** A `CallToolResult`, or a bare content array taken as `{ content: [...] }`. */
+function asCallToolResult(value: unknown, input: string): Record<string, unknown> {
+  if (Array.isArray(value)) return { content: value };
+  if (isPlainObject(value)) return value;
+  throw new UsageError(RENDER_TEXT.notAResult(input, describeJson(value)));
+}
+
+async function readAll(stream: AsyncIterable<string | Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function readFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES') return 'permission denied';
+  return errorMessage(error);
+}

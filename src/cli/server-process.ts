@@ -1,0 +1,276 @@
+/**
+ * The MCP server `blockwise call` starts: spawned directly in its own process group, so ending
+ * the group ends the server and everything it started, on every exit path — done, failed, timed
+ * out or interrupted. The SDK's own stdio transport can't spawn into a new group, so this module
+ * spawns the child and gives the SDK a transport over the child's stdio.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** How long a group has after SIGTERM before it gets SIGKILL. */
+export const TERM_GRACE_MS = 2_000;
+
+/** How much of the server's stderr is kept, for the line that says why it stopped. */
+const STDERR_TAIL_CHARS = 4_096;
+
+/** Process groups started and not yet known to be gone; the last-resort exit hook kills these. */
+const liveGroups = new Set<number>();
+
+/** The server could not be started (its error's code, e.g. `ENOENT`, is kept). */
+export class ServerStartError extends Error {
+  constructor(
+    readonly command: string,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServerStartError';
+  }
+}
+
+/** How the server process ended. */
+export interface ServerExit {
+  readonly code: number | null;
+  readonly signal: string | null;
+}
+
+/** A started server: its group leader's pid, its stdio, and how to end its whole group. */
+export interface ServerProcess {
+  readonly pid: number;
+  readonly child: ChildProcess;
+  /** How the leader ended, once it has. */
+  exit(): ServerExit | undefined;
+  /** Resolves when the leader has ended. */
+  readonly exited: Promise<ServerExit>;
+  /** The last non-empty line the server wrote to stderr. */
+  lastStderrLine(): string | undefined;
+  /** Ends the whole group: SIGTERM, then SIGKILL after the grace period. Idempotent. */
+  end(): Promise<void>;
+}
+
+/** Options for {@link startServer}. */
+export interface StartOptions {
+  readonly env: Readonly<Record<string, string>>;
+  /** `pipe` for a stdio server; `ignore` for one reached over HTTP. */
+  readonly stdin: 'pipe' | 'ignore';
+}
+
+/** Spawns `command` in a new process group; rejects with {@link ServerStartError} if it can't start. */
+export async function startServer(command: readonly string[], options: StartOptions): Promise<ServerProcess> {
+  const [file, ...args] = command;
+  if (file === undefined || file === '') throw new ServerStartError('', undefined, 'no command');
+  const child = spawn(file, args, {
+    detached: true,
+    stdio: [options.stdin, 'pipe', 'pipe'],
+    env: { ...options.env },
+    shell: false,
+    windowsHide: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', (error: NodeJS.ErrnoException) => reject(new ServerStartError(file, error.code, error.message)));
+  });
+  const pid = child.pid as number;
+  liveGroups.add(pid);
+  let exit: ServerExit | undefined;
+  const exited = new Promise<ServerExit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  let stderrTail = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  // A server reached over HTTP may log to stdout; drain it so it never blocks.
+  if (options.stdin === 'ignore') child.stdout?.resume();
+  child.on('error', () => {
+    // Errors after spawn (a failed kill, a broken pipe) surface through the transport or exit.
+  });
+  let ending: Promise<void> | undefined;
+  return {
+    pid,
+    child,
+    exit: () => exit,
+    exited,
+    lastStderrLine: () => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').at(-1),
+    end: () => (ending ??= endGroup(child, pid)),
+  };
+}
+
+async function endGroup(child: ChildProcess, pid: number): Promise<void> {
+  child.stdin?.destroy();
+  signalGroup(pid, 'SIGTERM');
+  if (!(await groupGoneWithin(pid, TERM_GRACE_MS))) {
+    signalGroup(pid, 'SIGKILL');
+    await groupGoneWithin(pid, TERM_GRACE_MS);
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  liveGroups.delete(pid);
+}
+
+/** Sends `signal` to every process in the group; a group already gone is fine. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
+}
+
+async function groupGoneWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isGroupAlive(pid)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+/**
+ * True while any process of group `pgid` is alive. A process that died but wasn't reaped (a
+ * zombie: every one of its threads exited, so it holds no files) doesn't count — an orphan may
+ * wait a long time for a reaper. Where `/proc` can't be read, a group that takes signals is alive.
+ */
+export function isGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  return entries.some((entry) => /^\d+$/.test(entry) && readStat(`/proc/${entry}/stat`)?.pgrp === pgid && !isZombie(Number(entry)));
+}
+
+/** True while process `pid` is alive (a zombie counts as gone). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * True when every thread of `pid` has exited. The leader's own state isn't enough: in a
+ * multi-threaded process it turns zombie while other threads still hold the process's files.
+ */
+function isZombie(pid: number): boolean {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return false;
+  }
+  return tasks.every((tid) => {
+    const state = readStat(`/proc/${pid}/task/${tid}/stat`)?.state;
+    return state === undefined || state === 'Z' || state === 'X';
+  });
+}
+
+/** A `stat` file's state and process group (fields 3 and 5; the name may hold spaces). */
+function readStat(path: string): { state: string; pgrp: number } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const pgrp = Number(fields[2]);
+  return state === undefined || !Number.isInteger(pgrp) ? undefined : { state, pgrp };
+}
+
+/** True while a group this process started may still be running. */
+export function hasLiveGroups(): boolean {
+  return liveGroups.size > 0;
+}
+
+/** Kills every group still live, at once (the process is exiting; there is no time for grace). */
+export function killLiveGroupsNow(): void {
+  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
+  liveGroups.clear();
+}
+
+/** The SDK's stdio framing over a spawned server's stdin and stdout. Closing it ends the group. */
+export class ChildStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  private readonly readBuffer = new ReadBuffer();
+  private closed = false;
+  private started = false;
+
+  constructor(private readonly server: ServerProcess) {
+    const { child } = server;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      try {
+        this.readBuffer.append(chunk);
+      } catch (error) {
+        // A line past the SDK's buffer bound: the stream can't be framed any more.
+        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+        void this.close();
+        return;
+      }
+      this.drain();
+    });
+    child.stdout?.on('error', (error) => this.onerror?.(error));
+    child.stdin?.on('error', (error) => this.onerror?.(error));
+    child.once('close', () => this.finish());
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('ChildStdioTransport already started');
+    this.started = true;
+    // The server may have exited before the client attached: say so now rather than wait.
+    if (this.closed) setImmediate(() => this.onclose?.());
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.server.child.stdin;
+    if (this.closed || stdin === null || stdin.destroyed || !stdin.writable) return Promise.reject(new Error('the server is not running'));
+    return new Promise((resolve, reject) => {
+      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.server.end();
+    this.finish();
+  }
+
+  private drain(): void {
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.readBuffer.readMessage();
+      } catch (error) {
+        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.readBuffer.clear();
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Which calls `blockwise call` makes: each listed tool once with arguments derived from its input
+ * schema (required fields only, so the server's defaults apply to the rest), once per argument
+ * set given for it, or skipped with a reason where it can't be called from here.
+ */
+import { SKIP_TEXT } from './messages.js';
+import type { ArgumentSets, CallOptions } from './options.js';
+import { isPlainObject } from './options.js';
+
+/** What `call` reads of a listed tool. */
+export interface ListedTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly inputSchema?: unknown;
+  readonly annotations?: { readonly destructiveHint?: boolean };
+  readonly execution?: { readonly taskSupport?: string };
+}
+
+/** One planned call, or a skip with its reason. */
+export type PlannedCall =
+  | { readonly kind: 'call'; readonly tool: string; readonly args: Record<string, unknown>; readonly derived: boolean }
+  | { readonly kind: 'skip'; readonly tool: string; readonly reason: string };
+
+/** Arguments derived from an input schema, or why they can't be. */
+export type DerivedArguments = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly reason: string };
+
+/** The calls to make, in the server's order; argument sets for unlisted tools become skips. */
+export function planCalls(tools: readonly ListedTool[], target: CallOptions['target'], argumentSets: ArgumentSets): PlannedCall[] {
+  if (target.kind === 'one') {
+    const tool = tools.find((listed) => listed.name === target.tool);
+    if (tool === undefined) return [{ kind: 'skip', tool: target.tool, reason: SKIP_TEXT.notListed }];
+    const given = target.args === undefined ? argumentSets.get(tool.name) : [target.args];
+    return planTool(tool, given, false);
+  }
+  const planned = tools.flatMap((tool) => planTool(tool, argumentSets.get(tool.name), true));
+  const listed = new Set(tools.map((tool) => tool.name));
+  for (const name of argumentSets.keys()) if (!listed.has(name)) planned.push({ kind: 'skip', tool: name, reason: SKIP_TEXT.notListed });
+  return planned;
+}
+
+function planTool(tool: ListedTool, given: readonly Record<string, unknown>[] | undefined, all: boolean): PlannedCall[] {
+  const unsupported = unsupportedReason(tool);
+  if (unsupported !== undefined) return [{ kind: 'skip', tool: tool.name, reason: unsupported }];
+  if (given !== undefined && given.length > 0) return given.map((args) => ({ kind: 'call', tool: tool.name, args, derived: false }));
+  // Made-up arguments are no way to call a tool that says it destroys things; explicit ones are.
+  if (all && tool.annotations?.destructiveHint === true) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.destructive }];
+  const derived = deriveArguments(tool.inputSchema);
+  return derived.ok ? [{ kind: 'call', tool: tool.name, args: derived.args, derived: true }] : [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.underivable(derived.reason) }];
+}
+
+/**
+ * Why a tool can't be called from here whatever its arguments: it needs task-based execution, or
+ * (by its name or title) sampling or elicitation, which this client doesn't offer.
+ */
+export function unsupportedReason(tool: ListedTool): string | undefined {
+  if (tool.execution?.taskSupport === 'required') return SKIP_TEXT.task;
+  const words = `${tool.name} ${tool.title ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  if (/(^|[^a-z])sampling([^a-z]|$)/.test(words)) return SKIP_TEXT.sampling;
+  if (/(^|[^a-z])elicit/.test(words)) return SKIP_TEXT.elicitation;
+  return undefined;
+}
+
+/** How deep a schema may nest before derivation gives up. */
+const MAX_DEPTH = 6;
+
+/** Values for a string field of a known format; none of them reaches the network. */
+const STRING_FORMATS: Readonly<Record<string, string>> = {
+  uri: 'data:text/plain;charset=utf-8,blockwise%20example',
+  'uri-reference': 'data:text/plain;charset=utf-8,blockwise%20example',
+  url: 'data:text/plain;charset=utf-8,blockwise%20example',
+  email: 'someone@example.com',
+  'date-time': '2026-01-01T00:00:00Z',
+  date: '2026-01-01',
+  time: '00:00:00Z',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+};
+
+/** Arguments for a tool's required fields, derived from its input schema. */
+export function deriveArguments(inputSchema: unknown): DerivedArguments {
+  if (inputSchema === undefined) return { ok: true, args: {} };
+  const value = deriveObject(inputSchema, inputSchema, 0, 'the input schema');
+  return value.ok ? { ok: true, args: value.value as Record<string, unknown> } : value;
+}
+
+type Derived = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+function deriveObject(schema: unknown, root: unknown, depth: number, where: string): Derived {
+  if (!isPlainObject(schema)) return { ok: false, reason: `${where} is not a schema object` };
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
+  const value: Record<string, unknown> = {};
+  for (const key of required) {
+    const field = deriveValue(properties[key], root, depth + 1, `its required argument "${key}"`);
+    if (!field.ok) return field;
+    value[key] = field.value;
+  }
+  return { ok: true, value };
+}
+
+function deriveValue(schema: unknown, root: unknown, depth: number, where: string): Derived {
+  if (depth > MAX_DEPTH) return { ok: false, reason: `${where} nests too deep` };
+  if (schema === true || schema === undefined) return { ok: false, reason: `${where} has no schema` };
+  if (!isPlainObject(schema)) return { ok: false, reason: `${where} has no usable schema` };
+  if (typeof schema.$ref === 'string') return deriveValue(resolveRef(schema.$ref, root), root, depth + 1, where);
+  if (Object.hasOwn(schema, 'const')) return { ok: true, value: schema.const };
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { ok: true, value: schema.enum[0] };
+  if (Object.hasOwn(schema, 'default')) return { ok: true, value: schema.default };
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return { ok: true, value: schema.examples[0] };
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (Array.isArray(members)) {
+      for (const member of members) {
+        const value = deriveValue(member, root, depth + 1, where);
+        if (value.ok) return value;
+      }
+      return { ok: false, reason: `none of ${where}'s ${key} choices can be derived` };
+    }
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') ?? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      return deriveString(schema, where);
+    case 'number':
+    case 'integer':
+      return deriveNumber(schema, type === 'integer', where);
+    case 'boolean':
+      return { ok: true, value: false };
+    case 'null':
+      return { ok: true, value: null };
+    case 'array': {
+      const count = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      if (count === 0) return { ok: true, value: [] };
+      const item = deriveValue(schema.items, root, depth + 1, `${where}'s items`);
+      return item.ok ? { ok: true, value: Array.from({ length: count }, () => item.value) } : item;
+    }
+    case 'object':
+      return deriveObject(schema, root, depth, where);
+    default:
+      if (isPlainObject(schema.properties)) return deriveObject(schema, root, depth, where);
+      return { ok: false, reason: `${where} has no type this command can fill in` };
+  }
+}
+
+function deriveString(schema: Readonly<Record<string, unknown>>, where: string): Derived {
+  const format = typeof schema.format === 'string' ? STRING_FORMATS[schema.format] : undefined;
+  let value = format ?? 'example';
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+  if (value.length < min) value = value.padEnd(min, 'x');
+  if (value.length > max) value = value.slice(0, max);
+  if (typeof schema.pattern === 'string' && !matches(schema.pattern, value)) {
+    return { ok: false, reason: `${where} must match a pattern (${schema.pattern.slice(0, 60)})` };
+  }
+  return { ok: true, value };
+}
+
+function deriveNumber(schema: Readonly<Record<string, unknown>>, integer: boolean, where: string): Derived {
+  const min = numberOr(schema.minimum, numberOr(schema.exclusiveMinimum, Number.NEGATIVE_INFINITY, 1), 0);
+  const max = numberOr(schema.maximum, numberOr(schema.exclusiveMaximum, Number.POSITIVE_INFINITY, -1), 0);
+  let value = Math.min(Math.max(1, min), max);
+  if (integer) value = Math.ceil(value);
+  if (value < min || value > max) return { ok: false, reason: `${where} has no number this command can pick` };
+  return { ok: true, value };
+}
+
+function numberOr(value: unknown, fallback: number, step: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value + step : fallback;
+}
+
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A local `$ref` (`#/$defs/x`, `#/definitions/x`) resolved against the root schema. */
+function resolveRef(ref: string, root: unknown): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const part of ref.slice(2).split('/')) {
+    if (!isPlainObject(node)) return undefined;
+    node = node[decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return node;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { SKIP_TEXT } from '../../src/cli/messages.js';
+import { deriveArguments, planCalls, unsupportedReason, type ListedTool } from '../../src/cli/tool-arguments.js';
+
+const tool = (overrides: Partial<ListedTool> & { name: string }): ListedTool => ({ inputSchema: { type: 'object', properties: {} }, ...overrides });
+const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required });
+
+describe(deriveArguments.name, () => {
+  it.each([
+    ['no schema > no arguments', { given: undefined, want: {} }],
+    ['no required fields > none filled in, so the server defaults apply', { given: { type: 'object', properties: { count: { type: 'number', default: 3 } } }, want: {} }],
+    ['string > a plain word', { given: object({ message: { type: 'string' } }), want: { message: 'example' } }],
+    ['string > format uri > a data: uri, which reaches no network', { given: object({ data: { type: 'string', format: 'uri' } }), want: { data: 'data:text/plain;charset=utf-8,blockwise%20example' } }],
+    ['string > minLength > padded', { given: object({ code: { type: 'string', minLength: 10 } }), want: { code: 'examplexxx' } }],
+    ['enum > its first value', { given: object({ kind: { type: 'string', enum: ['error', 'success'] } }), want: { kind: 'error' } }],
+    ['const > the constant', { given: object({ v: { const: 2 } }), want: { v: 2 } }],
+    ['default > the default', { given: object({ v: { type: 'string', default: 'd' } }), want: { v: 'd' } }],
+    ['number > 1 within bounds', { given: object({ a: { type: 'number' }, b: { type: 'integer', minimum: 5 }, c: { type: 'number', maximum: 0.5 } }), want: { a: 1, b: 5, c: 0.5 } }],
+    ['boolean > false', { given: object({ flag: { type: 'boolean' } }), want: { flag: false } }],
+    ['array > empty unless minItems', { given: object({ xs: { type: 'array' }, ys: { type: 'array', minItems: 2, items: { type: 'number' } } }), want: { xs: [], ys: [1, 1] } }],
+    ['nested object > its required fields', { given: object({ inner: object({ name: { type: 'string' } }) }), want: { inner: { name: 'example' } } }],
+    ['$ref > resolved locally', { given: { ...object({ p: { $ref: '#/$defs/P' } }), $defs: { P: { type: 'boolean' } } }, want: { p: false } }],
+    ['anyOf > the first member that derives', { given: object({ v: { anyOf: [{ not: {} }, { type: 'string' }] } }), want: { v: 'example' } }],
+    ['type list > the first non-null type', { given: object({ v: { type: ['null', 'integer'] } }), want: { v: 1 } }],
+  ])('%s', (_name, { given, want }) => {
+    expect(deriveArguments(given)).toEqual({ ok: true, args: want });
+  });
+
+  it.each([
+    ['a pattern the value does not match', object({ id: { type: 'string', pattern: '^[0-9]{4}$' } }), 'its required argument "id" must match a pattern'],
+    ['a field with no type', object({ v: {} }), 'its required argument "v" has no type'],
+    ['a required field missing from properties', object({}, ['ghost']), 'its required argument "ghost" has no schema'],
+    ['an unsatisfiable number range', object({ n: { type: 'integer', minimum: 3, maximum: 2 } }), 'its required argument "n" has no number'],
+  ])('fails with a reason for %s', (_name, given, reason) => {
+    const derived = deriveArguments(given);
+    expect(derived.ok).toBe(false);
+    if (!derived.ok) expect(derived.reason).toContain(reason);
+  });
+});
+
+describe(unsupportedReason.name, () => {
+  it.each([
+    ['task-required tool', tool({ name: 'research', execution: { taskSupport: 'required' } }), SKIP_TEXT.task],
+    ['task-optional tool > callable', tool({ name: 'research', execution: { taskSupport: 'optional' } }), undefined],
+    ['sampling by name', tool({ name: 'trigger-sampling-request' }), SKIP_TEXT.sampling],
+    ['sampling by camelCase name', tool({ name: 'triggerSamplingRequest' }), SKIP_TEXT.sampling],
+    ['elicitation by name', tool({ name: 'trigger-url-elicitation' }), SKIP_TEXT.elicitation],
+    ['a sample that is not sampling > callable', tool({ name: 'get-sample-data' }), undefined],
+  ])('%s', (_name, given, want) => {
+    expect(unsupportedReason(given)).toBe(want);
+  });
+});
+
+describe(planCalls.name, () => {
+  const tools = [
+    tool({ name: 'echo', inputSchema: object({ message: { type: 'string' } }) }),
+    tool({ name: 'wipe', annotations: { destructiveHint: true } }),
+    tool({ name: 'odd', inputSchema: object({ v: {} }) }),
+    tool({ name: 'task', execution: { taskSupport: 'required' } }),
+  ];
+
+  it('with --all: derives, calls once per given argument set, skips with reasons, and reports given sets for unlisted tools', () => {
+    const plan = planCalls(tools, { kind: 'all' }, new Map([['echo', [{ message: 'a' }, { message: 'b' }]], ['ghost', [{}]]]));
+    expect(plan).toEqual([
+      { kind: 'call', tool: 'echo', args: { message: 'a' }, derived: false },
+      { kind: 'call', tool: 'echo', args: { message: 'b' }, derived: false },
+      { kind: 'skip', tool: 'wipe', reason: SKIP_TEXT.destructive },
+      { kind: 'skip', tool: 'odd', reason: SKIP_TEXT.underivable('its required argument "v" has no type this command can fill in') },
+      { kind: 'skip', tool: 'task', reason: SKIP_TEXT.task },
+      { kind: 'skip', tool: 'ghost', reason: SKIP_TEXT.notListed },
+    ]);
+  });
+
+  it('with --tool: its --args, else derived; a destructive tool named explicitly is called; an unlisted one is skipped', () => {
+    expect(planCalls(tools, { kind: 'one', tool: 'echo' }, new Map())).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'example' }, derived: true }]);
+    expect(planCalls(tools, { kind: 'one', tool: 'echo', args: { message: 'x' } }, new Map())).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'x' }, derived: false }]);
+    expect(planCalls(tools, { kind: 'one', tool: 'wipe' }, new Map())).toEqual([{ kind: 'call', tool: 'wipe', args: {}, derived: true }]);
+    expect(planCalls(tools, { kind: 'one', tool: 'nope' }, new Map())).toEqual([{ kind: 'skip', tool: 'nope', reason: SKIP_TEXT.notListed }]);
+  });
+});
