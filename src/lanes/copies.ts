@@ -51,14 +51,23 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
 
 /**
  * The live copy, from the stored pass's blocks (never classified again): native blocks when
- * {@link goesNative} — each text cut at the cap, markers, links, stubs and withheld lines whole,
- * images native — else the stored text.
+ * {@link goesNative} — images native, stubs and withheld lines whole, links and markers whole
+ * (they fit the cap together), and the texts sharing what is left of the cap one by one, in
+ * order: the text that passes it is cut with the notice, and texts after it are left out, as
+ * the stored copy's cut leaves them out — else the stored text.
  */
 export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap: number): LiveCopy {
   if (!goesNative(shown, cap)) return { kind: 'text', text: stored };
-  const blocks = shown.map((block): LiveBlock => {
-    if (block.kind === 'image') return { type: 'image', data: block.data, mimeType: block.mimeType };
-    return { type: 'text', text: block.kind === 'text' ? cutText(block.text, cap) : block.text };
-  });
+  let budget = cap;
+  for (const block of shown) if (block.kind === 'link' || block.kind === 'marker') budget -= block.text.length;
+  const blocks: LiveBlock[] = [];
+  for (const block of shown) {
+    if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+    else if (block.kind !== 'text') blocks.push({ type: 'text', text: block.text });
+    else if (budget > 0) {
+      blocks.push({ type: 'text', text: cutText(block.text, budget) });
+      budget -= block.text.length;
+    }
+  }
   return { kind: 'native', blocks };
 }

@@ -78,6 +78,14 @@ export interface Registry {
   readonly openJournals: number;
 }
 
+/** A record with only the optional fields that are set. */
+function makeRecord(refId: string, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
+  const record: { -readonly [K in keyof ReferenceRecord]: ReferenceRecord[K] } = { refId, uri: testimony.uri, testimony };
+  if (serverId !== undefined) record.serverId = serverId;
+  if (fetched !== undefined) record.fetched = fetched;
+  return record;
+}
+
 /** Options for {@link createRegistry}. */
 export interface RegistryOptions {
   /** How many records to keep before evicting the least recently used (default 2,000). */
@@ -103,18 +111,21 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri));
   }
 
-  function store(record: ReferenceRecord): ReferenceRecord {
-    beforeChange(record.uri);
-    byUri.delete(record.uri);
+  /** Stores `record`; `held` says its uri is already held, so it moves to the recent end. */
+  function store(record: ReferenceRecord, held: boolean): ReferenceRecord {
+    if (journals.size > 0) beforeChange(record.uri);
+    if (held) byUri.delete(record.uri);
     byUri.set(record.uri, record);
     byId.set(record.refId, record);
-    while (byUri.size > capacity) {
-      const [oldestUri, oldest] = byUri.entries().next().value as [string, ReferenceRecord];
-      beforeChange(oldestUri);
-      byUri.delete(oldestUri);
-      byId.delete(oldest.refId);
-    }
+    if (byUri.size > capacity) evictOldest();
     return record;
+  }
+
+  function evictOldest(): void {
+    const oldest = byUri.values().next().value as ReferenceRecord;
+    if (journals.size > 0) beforeChange(oldest.uri);
+    byId.delete(oldest.refId);
+    byUri.delete(oldest.uri);
   }
 
   return {
@@ -129,23 +140,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const existing = byUri.get(testimony.uri);
       if (existing === undefined) {
         counter += 1;
-        const record: ReferenceRecord = {
-          refId: `ref-${prefix}-${counter.toString(36)}`,
-          uri: testimony.uri,
-          testimony,
-          ...(serverId === undefined ? {} : { serverId }),
-        };
-        return store(record);
+        return store(makeRecord(`ref-${prefix}-${counter.toString(36)}`, testimony, serverId, undefined), false);
       }
       const keepsClaims = existing.fetched !== undefined || (testimony.fromLink && !existing.testimony.fromLink);
-      const next: ReferenceRecord = {
-        refId: existing.refId,
-        uri: existing.uri,
-        testimony: keepsClaims ? existing.testimony : testimony,
-        ...(serverId === undefined ? {} : { serverId }),
-        ...(existing.fetched === undefined ? {} : { fetched: existing.fetched }),
-      };
-      return store(next);
+      return store(makeRecord(existing.refId, keepsClaims ? existing.testimony : testimony, serverId, existing.fetched), true);
     },
     get(refId) {
       return byId.get(refId);
@@ -161,7 +159,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     markFetched(refId, copy) {
       const record = byId.get(refId);
       if (record === undefined) throw new UnknownReference(refId);
-      return store({ ...record, fetched: copy });
+      return store(makeRecord(record.refId, record.testimony, record.serverId, copy), true);
     },
     openJournal() {
       const copies = new Map<string, ReferenceRecord | undefined>();

@@ -71,17 +71,14 @@ export function classifyReference(block: Readonly<Record<string, unknown>>): Ref
   const digest = !fromLink && typeof block.digest === 'string' && DIGEST.test(block.digest) ? block.digest : undefined;
   const expiresAt = fromLink ? undefined : boundedString(block.expiresAt, TESTIMONY_LIMITS.expiresAt);
   const disposition = !fromLink && (block.disposition === 'never' || block.disposition === 'ref') ? block.disposition : undefined;
-  const testimony: Testimony = {
-    uri,
-    ...(mimeType === undefined ? {} : { mimeType }),
-    ...(isSize(size) ? { sizeBytes: size } : {}),
-    ...(digest === undefined ? {} : { digest }),
-    ...(expiresAt === undefined ? {} : { expiresAt }),
-    ...(name === undefined ? {} : { name }),
-    ...(disposition === undefined ? {} : { disposition }),
-    blockType: block.type as ReferenceBlockType,
-    fromLink,
-  };
+  // Built by assignment, not spreads: this runs once per link on the lane's hot path.
+  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: block.type as ReferenceBlockType, fromLink };
+  if (mimeType !== undefined) testimony.mimeType = mimeType;
+  if (isSize(size)) testimony.sizeBytes = size;
+  if (digest !== undefined) testimony.digest = digest;
+  if (expiresAt !== undefined) testimony.expiresAt = expiresAt;
+  if (name !== undefined) testimony.name = name;
+  if (disposition !== undefined) testimony.disposition = disposition;
   return { kind: 'reference', testimony };
 }
 

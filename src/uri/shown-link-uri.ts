@@ -18,7 +18,8 @@ const DATA_URI = /^[\u0000-\u0020]*data:/i;
 
 /**
  * Decides whether `link`'s uri may be shown: never a `data:` uri (it is content, not a
- * location), never a uri any claim marks `never` (by its raw uri or by the text it would show),
+ * location), never a uri any claim marks `never` (matched by the text it would show, so a
+ * uri that differs only in what sanitizing cuts is withheld alike),
  * never one that may carry a credential.
  *
  * @param nowMs the caller's one clock reading for this stub or object; the rule reads no time
@@ -28,7 +29,8 @@ export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaim
   void nowMs;
   if (DATA_URI.test(link.uri)) return { shown: false, why: 'data-uri' };
   const text = shownUriText(link.uri);
-  if (claims.forUri(link.uri)?.never === true || claims.isNeverShown(text)) return { shown: false, why: 'never' };
+  // Every never claim is held by the text its uri shows as, so a raw match is a text match too.
+  if (claims.isNeverShown(text)) return { shown: false, why: 'never' };
   if (uriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };
   return { shown: true, text };
 }

@@ -166,26 +166,28 @@ describe(buildLiveCopy.name, () => {
     });
   });
 
-  it('cuts each text block at the cap one by one, beside a native image', () => {
-    const { live, stored } = render(callResult([textBlock({ text: 'a'.repeat(30) }), textBlock({ text: 'b'.repeat(10) }), textBlock({ text: 'c'.repeat(31) }), imageBlock()]), { cap: 20 });
+  it('cuts the texts at the cap one by one beside a native image: they share one budget, and texts past it are left out', () => {
+    const { live, stored } = render(callResult([textBlock({ text: 'a'.repeat(8) }), textBlock({ text: 'b'.repeat(10) }), textBlock({ text: 'c'.repeat(31) }), imageBlock()]), { cap: 20 });
     expect(live).toEqual({
       kind: 'native',
       blocks: [
-        { type: 'text', text: `${'a'.repeat(20)}${truncationNotice(30)}` },
+        { type: 'text', text: 'a'.repeat(8) },
         { type: 'text', text: 'b'.repeat(10) },
-        { type: 'text', text: `${'c'.repeat(20)}${truncationNotice(31)}` },
+        { type: 'text', text: `${'c'.repeat(2)}${truncationNotice(31)}` },
         NATIVE_IMAGE,
       ],
     });
-    expect(stored).toBe(`${'a'.repeat(20)}${truncationNotice(30 + 1 + 10 + 1 + 31 + 1 + PLACEHOLDER.length)}`);
+    expect(stored).toBe(`${'a'.repeat(8)}\n${'b'.repeat(10)}\n${truncationNotice(8 + 1 + 10 + 1 + 31 + 1 + PLACEHOLDER.length)}`);
+    const past = render(callResult([textBlock({ text: 'a'.repeat(30) }), textBlock({ text: 'b'.repeat(10) }), imageBlock()]), { cap: 20 }).live;
+    expect(past).toEqual({ kind: 'native', blocks: [{ type: 'text', text: `${'a'.repeat(20)}${truncationNotice(30)}` }, NATIVE_IMAGE] });
   });
 
-  it('cuts a text block at the cap in the live copy while its marker goes whole', () => {
-    const cap = AUDIO_MARKER.length;
+  it('cuts a text block at what the cap leaves beside its marker, which goes whole', () => {
+    const cap = AUDIO_MARKER.length + 40;
     const { live } = render(callResult([textBlock({ text: 'z'.repeat(cap + 50) }), audioBlock(), imageBlock()]), { cap });
     expect(live).toEqual({
       kind: 'native',
-      blocks: [{ type: 'text', text: `${'z'.repeat(cap)}${truncationNotice(cap + 50)}` }, { type: 'text', text: AUDIO_MARKER }, NATIVE_IMAGE],
+      blocks: [{ type: 'text', text: `${'z'.repeat(40)}${truncationNotice(cap + 50)}` }, { type: 'text', text: AUDIO_MARKER }, NATIVE_IMAGE],
     });
   });
 

@@ -38,6 +38,8 @@ describe(dialCheck.name, () => {
     ['file: scheme', 'file:///etc/passwd', 'https', 'scheme'],
     ['data: scheme', 'data:text/plain,hi', 'https', 'scheme'],
     ['http uri from a server dialed over https', 'http://files.example.com/a', 'https', 'scheme'],
+    ['file: uri from a server dialed over http', 'file:///etc/passwd', 'http', 'scheme'],
+    ['ws: uri from a server dialed over http', 'ws://127.0.0.1:8080/socket', 'http', 'scheme'],
     ['a server-own scheme', 'demo://resource/1', 'https', 'scheme'],
     ['uri off its server origin (host)', 'https://elsewhere.example.com/a', 'https', 'off-origin'],
     ['uri off its server origin (port)', 'https://files.example.com:8443/a', 'https', 'off-origin'],

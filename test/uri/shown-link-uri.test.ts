@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ClaimsReader, NO_CLAIMS, type ResultClaims } from '../../src/references/claims.js';
+import { shownLinkUri } from '../../src/uri/shown-link-uri.js';
+import { URI_DISPLAY_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
+
+const NOW = 0;
+
+function neverOn(...uris: string[]): ResultClaims {
+  const reader = new ClaimsReader();
+  for (const uri of uris) reader.addTestimony({ uri, blockType: 'resource', fromLink: false, disposition: 'never' });
+  return reader.finish(undefined);
+}
+
+describe(shownLinkUri.name, () => {
+  it('shows an ordinary uri as its sanitized text', () => {
+    expect(shownLinkUri({ uri: 'https://docs.example.org/guide?page=2#intro' }, NO_CLAIMS, NOW)).toEqual({
+      shown: true,
+      text: 'https://docs.example.org/guide?page=2#intro',
+    });
+  });
+
+  it.each([
+    ['lower case', 'data:text/plain;base64,SGk='],
+    ['upper case', 'DATA:text/plain,hi'],
+    ['mixed case', 'Data:image/png;base64,AAAA'],
+    ['after leading spaces the URL parser trims', '  data:text/plain,hi'],
+    ['after a leading control the URL parser trims', '\u0001data:text/plain,hi'],
+  ])('never shows a data: uri (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it('shows a uri that only mentions data: past its scheme', () => {
+    expect(shownLinkUri({ uri: 'https://x.example/data:stuff' }, NO_CLAIMS, NOW)).toMatchObject({ shown: true });
+    expect(shownLinkUri({ uri: 'metadata:x' }, NO_CLAIMS, NOW)).toMatchObject({ shown: true });
+  });
+
+  it('never shows a uri a claim marks never, by its raw uri', () => {
+    expect(shownLinkUri({ uri: 'https://x.example/a' }, neverOn('https://x.example/a'), NOW)).toEqual({ shown: false, why: 'never' });
+  });
+
+  it('never shows a uri whose shown text a never claim matches (a bidi control cut alike)', () => {
+    expect(shownLinkUri({ uri: 'https://x.example/ab' }, neverOn('https://x.example/a\u202eb'), NOW)).toEqual({
+      shown: false,
+      why: 'never',
+    });
+  });
+
+  it('shows a uri another uri’s never says nothing of', () => {
+    expect(shownLinkUri({ uri: 'https://x.example/b' }, neverOn('https://x.example/a'), NOW)).toMatchObject({ shown: true });
+  });
+
+  it('reads a plain (not never) claim as no bar', () => {
+    const reader = new ClaimsReader();
+    reader.addTestimony({ uri: 'https://x.example/a', blockType: 'resource', fromLink: false, expiresAt: '2000-01-01T00:00:00Z' });
+    expect(shownLinkUri({ uri: 'https://x.example/a' }, reader.finish(undefined), NOW)).toMatchObject({ shown: true });
+  });
+
+  it.each([
+    ['presigned S3', 'https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=abcdef0123456789'],
+    ['userinfo', 'https://user:pass@git.example.com/repo.git'],
+    ['a token in the fragment', 'https://app.example.com/cb#access_token=abc123def456ghi789'],
+  ])('never shows a uri that may carry a credential (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'credential' });
+  });
+
+  it('checks never before the credential rule, and data: before both', () => {
+    const presigned = 'https://x.example/a?token=abcdef0123456789';
+    expect(shownLinkUri({ uri: presigned }, neverOn(presigned), NOW)).toEqual({ shown: false, why: 'never' });
+    const dataUri = 'data:text/plain,token=abc';
+    expect(shownLinkUri({ uri: dataUri }, neverOn(dataUri), NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it('shows the text without controls, and bounded', () => {
+    expect(shownLinkUri({ uri: 'https://x.example/a\u2028b' }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: 'https://x.example/ab' });
+    const long = `https://x.example/${'a'.repeat(3000)}`;
+    const result = shownLinkUri({ uri: long }, NO_CLAIMS, NOW);
+    expect(result.shown && result.text.length).toBe(URI_DISPLAY_MAX_CHARS);
+  });
+});
