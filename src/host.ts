@@ -84,9 +84,9 @@ export type ToolResultLike = ToolResultInput | Readonly<Record<string, unknown>>
 /** Creates a host. Throws a RangeError for a cap or budget that isn't a positive integer. */
 export function createHost(options: HostOptions = {}): Host {
   const core: HostCore = {
-    cap: positive('cap', options.cap, DEFAULT_CAP),
-    maxImageBytes: positive('maxImageBytes', options.maxImageBytes, DEFAULT_MAX_IMAGE_BYTES, true),
-    fetchMaxBytes: positive('fetchMaxBytes', options.fetchMaxBytes, DEFAULT_FETCH_MAX_BYTES),
+    cap: setting('cap', options.cap, DEFAULT_CAP, 1),
+    maxImageBytes: setting('maxImageBytes', options.maxImageBytes, DEFAULT_MAX_IMAGE_BYTES, 0),
+    fetchMaxBytes: setting('fetchMaxBytes', options.fetchMaxBytes, DEFAULT_FETCH_MAX_BYTES, 1),
     registry: options.registry ?? createRegistry(),
     addresses: createAddressBook(),
     now: options.now ?? Date.now,
@@ -107,10 +107,11 @@ export function createHost(options: HostOptions = {}): Host {
   };
 }
 
-function positive(name: string, value: number | undefined, fallback: number, zeroAllowed = false): number {
+/** A numeric setting: its default when undefined, else an integer of at least `least`. */
+function setting(name: string, value: number | undefined, fallback: number, least: 0 | 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < (zeroAllowed ? 0 : 1)) {
-    throw new RangeError(`createHost: ${name} must be a ${zeroAllowed ? 'non-negative' : 'positive'} integer, got ${String(value)}`);
+  if (!Number.isSafeInteger(value) || value < least) {
+    throw new RangeError(`createHost: ${name} must be an integer of at least ${least}, got ${String(value)}`);
   }
   return value;
 }

@@ -36,14 +36,15 @@ const MCP_TYPES: ReadonlySet<string> = new Set(BLOCK_TYPES);
 export function isContentArray(data: unknown, dataIsContent: unknown): data is unknown[] {
   if (!Array.isArray(data)) return false;
   if (dataIsContent) return true;
-  return (
-    data.length > 0 &&
-    data.every((element) => {
-      if (typeof element !== 'object' || element === null) return false;
-      const type = (element as { type?: unknown }).type;
-      return typeof type === 'string' && MCP_TYPES.has(type);
-    })
-  );
+  if (data.length === 0) return false;
+  // Every index, holes included: a hole is no block.
+  for (let index = 0; index < data.length; index += 1) {
+    const element: unknown = data[index];
+    if (typeof element !== 'object' || element === null) return false;
+    const type = (element as { type?: unknown }).type;
+    if (typeof type !== 'string' || !MCP_TYPES.has(type)) return false;
+  }
+  return true;
 }
 
 /**
@@ -66,7 +67,11 @@ export function fromCallToolResult(result: Readonly<Record<string, unknown>>): T
   return { data: [], isError, dataIsContent: true };
 }
 
-/** True when an input object is a host `ToolResultInput` (it has a `data` key). */
+/**
+ * True when an input object is a host `ToolResultInput`: it has a `data` key and no `content`
+ * key. An object with `content` is a `CallToolResult`, whatever else a server put beside it — so
+ * a wire result can never set `data` or `dataIsContent` for itself.
+ */
 export function isToolResultInput(input: object): input is ToolResultInput {
-  return 'data' in input;
+  return 'data' in input && !('content' in input);
 }

@@ -10,6 +10,8 @@
  * past the bound, and is told apart from real depth only once the walk has stopped.
  */
 
+import { types } from 'node:util';
+
 /** How deep the walk goes before it stops (a value nested deeper is not shown). */
 export const WALK_MAX_DEPTH = 256;
 
@@ -94,7 +96,8 @@ function run(value: unknown, visitors: Visitors): WalkSummary {
 function member(state: WalkState, holder: object, key: string | number, raw: unknown, depth: number): void {
   let value = raw;
   const type = typeof value;
-  if ((type === 'object' && value !== null) || type === 'bigint') {
+  // Serialization asks any object (a function included) and a BigInt for its toJSON.
+  if ((type === 'object' && value !== null) || type === 'function' || type === 'bigint') {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') value = callToJSON(state, toJSON, value, String(key));
   }
@@ -103,8 +106,10 @@ function member(state: WalkState, holder: object, key: string | number, raw: unk
     if (typeof value === 'bigint') throw new WalkError('bigint');
     return;
   }
-  if (value instanceof Number || value instanceof String || value instanceof Boolean) return;
-  if (Object.prototype.toString.call(value) === '[object BigInt]') throw new WalkError('bigint');
+  // Boxed primitives serialize as their primitive: told apart by their internal slot, as
+  // serialization tells them, not by prototype or tag (which any object can fake).
+  if (types.isNumberObject(value) || types.isStringObject(value) || types.isBooleanObject(value)) return;
+  if (types.isBigIntObject(value)) throw new WalkError('bigint');
   if (state.objects !== undefined && state.objects(value, depth) === false) return;
   if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
   state.stack.push(value);

@@ -6,6 +6,7 @@
 import { EMPTY_RESULT_TEXT } from '../text/markers.js';
 import { wellFormed } from '../text/well-formed.js';
 import { classifyBlock, type ClassifyContext } from './classify.js';
+import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
 import type { DataScan } from '../references/read-claims.js';
 
@@ -17,18 +18,19 @@ import type { DataScan } from '../references/read-claims.js';
 export function isBlockAtDepth(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const block = value as Record<string, unknown>;
-  switch (block.type) {
-    case 'image':
-    case 'audio':
-      return Object.hasOwn(block, 'data') || Object.hasOwn(block, 'uri');
-    case 'resource':
-      return Object.hasOwn(block, 'uri') || Object.hasOwn(block, 'resource');
-    case 'resource_link':
-      return Object.hasOwn(block, 'uri');
-    default:
-      return false;
-  }
+  const type = block.type;
+  return typeof type === 'string' && Object.hasOwn(AT_DEPTH, type) && AT_DEPTH[type as BlockType](block);
 }
+
+/** Per block kind, whether a value of that `type` met in data is shown as a block. */
+const AT_DEPTH: { readonly [K in BlockType]: (block: Readonly<Record<string, unknown>>) => boolean } = {
+  // Text is safe as data: it is shown as it is, inside the JSON.
+  text: () => false,
+  image: (block) => Object.hasOwn(block, 'data') || Object.hasOwn(block, 'uri'),
+  audio: (block) => Object.hasOwn(block, 'data') || Object.hasOwn(block, 'uri'),
+  resource: (block) => Object.hasOwn(block, 'uri') || Object.hasOwn(block, 'resource'),
+  resource_link: (block) => Object.hasOwn(block, 'uri'),
+};
 
 /**
  * A block's mark in serialized JSON: compact JSON writes a `type` key and its value this way
@@ -41,19 +43,23 @@ const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
  * `JSON.stringify` of the value (the walk's order by construction, at native speed) — unless
  * that text shows a block the scan didn't see (a getter answering differently on a second
  * read); then, as wherever the scan found a block, a replacer shows each block as the lane does
- * and checks every value it serializes itself.
+ * and checks every value it serializes itself. A string is shown as its own text, unless
+ * `asJson` asks for JSON (structured content).
  */
-export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyContext): ShownText {
-  if (typeof value === 'string') return { kind: 'text', text: wellFormed(value) };
+export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyContext, asJson = false): ShownText {
+  // A string result is its text; structured content is JSON whatever it holds.
+  if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
   if (!scan.foundBlock && !scan.sawToJSON) {
     const text = JSON.stringify(value);
     if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
     if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
   }
   const stubs: string[] = [];
+  // An image at depth is never sent natively, so it spends nothing of the image budget.
+  const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
   const text = JSON.stringify(value, (_key, member: unknown) => {
     if (!isBlockAtDepth(member)) return member;
-    const shown = classifyBlock(member, ctx);
+    const shown = classifyBlock(member, depthCtx);
     if (shown.kind === 'stub') stubs.push(shown.text);
     return shown.text;
   });

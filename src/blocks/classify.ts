@@ -26,6 +26,8 @@ import {
   linkWithoutUriMarker,
   notABlockMarker,
   textNotStringMarker,
+  UNKNOWN_TYPE,
+  UNNAMED,
   unknownTypeMarker,
   URI_WITHHELD_WORDS,
   WITHHELD_TEXT,
@@ -37,7 +39,7 @@ import { shownLinkUri } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import { checkImage } from './image-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
-import type { ShownBlock, ShownMarker, ShownStub } from './shown-block.js';
+import type { ShownBlock, ShownMarker, ShownStub, StubWhy } from './shown-block.js';
 
 /** The lanes a block can be shown on. Only the tool-result lane shows a link's uri. */
 export type Lane = 'tool-result' | 'push' | 'script';
@@ -61,12 +63,15 @@ export interface ClassifyContext {
   readonly maxImageBytes: number;
 }
 
-/** Classifies each block of a content array for both copies (SPEC §5.2). */
+/**
+ * Classifies each block of a content array for both copies (SPEC §5.2). A hole in a sparse
+ * array is an element like any other (not a block).
+ */
 export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext): ShownBlock[] {
-  return blocks.map((block) => classifyBlock(block, ctx));
+  return Array.from(blocks, (block) => classifyBlock(block, ctx));
 }
 
-/** Classifies one block. Never throws for a value it can read; a getter that throws propagates. */
+/** Classifies one block. Throws only where reading the block throws (a getter, a proxy). */
 export function classifyBlock(block: unknown, ctx: ClassifyContext): ShownBlock {
   if (!isRecord(block) || typeof block.type !== 'string') return marker(notABlockMarker(), 'not-a-block');
   if (isContradiction(block)) return { kind: 'withheld', text: WITHHELD_TEXT };
@@ -75,10 +80,22 @@ export function classifyBlock(block: unknown, ctx: ClassifyContext): ShownBlock 
 
 /**
  * Inline data beside a `disposition` or a non-empty `uri` (RFC-005 vector 2): the block
- * contradicts itself, so its data is withheld. Beside `uri: ""` it is plain inline data.
+ * contradicts itself, so its data is withheld. Beside `uri: ""` it is plain inline data. An
+ * embedded resource (its content nested under `resource`) beside a top-level `uri` or a
+ * `disposition`, at the top or nested, contradicts itself alike.
  */
 export function isContradiction(block: Readonly<Record<string, unknown>>): boolean {
+  if (block.type === 'resource') {
+    const contents = block.resource;
+    if (!isRecord(contents)) return false;
+    return claimsALocation(block) || contents.disposition !== undefined;
+  }
   if ((block.type !== 'image' && block.type !== 'audio') || !Object.hasOwn(block, 'data')) return false;
+  return claimsALocation(block);
+}
+
+/** A `disposition`, or a `uri` other than `""`: a reference's claim. */
+function claimsALocation(block: Readonly<Record<string, unknown>>): boolean {
   return block.disposition !== undefined || (block.uri !== undefined && block.uri !== '');
 }
 
@@ -86,14 +103,9 @@ export function isContradiction(block: Readonly<Record<string, unknown>>): boole
 export const BLOCK_HANDLERS: BlockHandlers<ShownBlock, ClassifyContext> = {
   text: (block) => ({ kind: 'text', text: wellFormed(block.text) }),
   image: (block, ctx) => showImage(block.data, block.mimeType, ctx),
-  audio: (block) => marker(audioMarker(block.mimeType || 'unknown type', base64DecodedLength(block.data)), 'audio'),
+  audio: (block) => marker(audioMarker(block.mimeType || UNKNOWN_TYPE, base64DecodedLength(block.data)), 'audio'),
   resource_link: (block, ctx) => showReading(block as unknown as Readonly<Record<string, unknown>>, ctx),
-  resource: (block, ctx) => {
-    const contents = block.resource;
-    const uri = showsUri(contents.uri, ctx);
-    if ('text' in contents) return { kind: 'text', text: `${embeddedHeader(uri, contents.mimeType)}\n${wellFormed(contents.text)}` };
-    return marker(embeddedBlobMarker(contents.mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
-  },
+  resource: (block, ctx) => showEmbedded(block.resource as unknown as Readonly<Record<string, unknown>>, ctx),
   unknown: (block, ctx) => classifyOffSchema(block as Record<string, unknown> & { type: string }, ctx),
 };
 
@@ -110,22 +122,38 @@ function classifyOffSchema(block: Record<string, unknown> & { type: string }, ct
 
 /** What a known kind shows when its shape fails the kind's guard: one entry per kind. */
 const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, unknown>, ctx: ClassifyContext) => ShownBlock } = {
-  text: () => marker(textNotStringMarker(), 'text-not-string'),
+  // Fields beside the essential ones (`_meta`, `annotations`) that fail their shape don't cost
+  // a block its content: each kind is read by what it can't be shown without.
+  text: (block) => (typeof block.text === 'string' ? { kind: 'text', text: wellFormed(block.text) } : marker(textNotStringMarker(), 'text-not-string')),
   image: (block, ctx) => {
     if (isReferenceForm(block)) return showReading(block, ctx);
-    const mimeType = typeof block.mimeType === 'string' && block.mimeType !== '' ? block.mimeType : undefined;
-    if (typeof block.data !== 'string' || block.data === '') return marker(imageMissingMarker('data', mimeType), 'image-missing-data');
-    return marker(imageMissingMarker('type', undefined), 'image-missing-type');
+    const mimeType = typeof block.mimeType === 'string' ? block.mimeType : '';
+    if (typeof block.data !== 'string' || block.data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
+    return showImage(block.data, mimeType, ctx);
   },
   audio: (block, ctx) => {
     if (isReferenceForm(block)) return showReading(block, ctx);
-    const mimeType = typeof block.mimeType === 'string' && block.mimeType !== '' ? block.mimeType : 'unknown type';
+    const mimeType = typeof block.mimeType === 'string' && block.mimeType !== '' ? block.mimeType : UNKNOWN_TYPE;
     return marker(audioMarker(mimeType, typeof block.data === 'string' ? base64DecodedLength(block.data) : 0), 'audio');
   },
-  resource: (block, ctx) =>
-    isReferenceForm(block) ? showReading(block, ctx) : marker(embeddedUnreadableMarker(), 'embedded-unreadable'),
+  resource: (block, ctx) => {
+    if (isReferenceForm(block)) return showReading(block, ctx);
+    return isRecord(block.resource) ? showEmbedded(block.resource, ctx) : marker(embeddedUnreadableMarker(), 'embedded-unreadable');
+  },
   resource_link: (block, ctx) => showReading(block, ctx),
 };
+
+/**
+ * An embedded resource's content: its text under a header naming its uri where the link rule
+ * lets it show, or a blob's marker; neither, its marker.
+ */
+function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: ClassifyContext): ShownBlock {
+  const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
+  const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
+  if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(contents.text)}` };
+  if (typeof contents.blob === 'string') return marker(embeddedBlobMarker(mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+  return marker(embeddedUnreadableMarker(), 'embedded-unreadable');
+}
 
 function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
   if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
@@ -159,11 +187,11 @@ function showReading(block: Readonly<Record<string, unknown>>, ctx: ClassifyCont
  */
 export function showTestimony(testimony: Testimony, ctx: ClassifyContext): ShownBlock {
   const record = ctx.registry.register(testimony, ctx.serverId);
-  const name = shownName(testimony.name, testimony.uri);
+  const name = shownName(testimony.name, testimony.uri, ctx.claims);
   const labels = { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
   const nowMs = ctx.now();
   const provenance = record.serverId === undefined ? {} : { serverId: record.serverId };
-  const stub = (ending: string, fetchable: boolean, why?: string): ShownStub => ({
+  const stub = (ending: string, fetchable: boolean, why?: StubWhy): ShownStub => ({
     kind: 'stub',
     text: wellFormed(buildReferenceStub(record.refId, labels, provenance, ending)),
     refId: record.refId,
@@ -175,7 +203,7 @@ export function showTestimony(testimony: Testimony, ctx: ClassifyContext): Shown
   if (dial.ok) return stub(FETCHABLE_ENDING, true);
   if (linkUri === undefined || ctx.lane !== 'tool-result') return stub(dial.clause, false, dial.code);
   if (linkUri.shown) {
-    return { kind: 'link', text: linkLine(name ?? 'unnamed', linkUri.text, testimony.mimeType), refId: record.refId, uri: linkUri.text, why: dial.code };
+    return { kind: 'link', text: linkLine(name ?? UNNAMED, linkUri.text, testimony.mimeType), refId: record.refId, uri: linkUri.text, why: dial.code };
   }
   return stub(`${dial.clause}; ${URI_WITHHELD_WORDS[linkUri.why]}`, false, `${dial.code}+${linkUri.why}`);
 }

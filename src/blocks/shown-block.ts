@@ -5,6 +5,7 @@
  */
 import type { DialRefusal } from '../references/dial-check.js';
 import type { MarkerReason } from '../text/markers.js';
+import type { UriWithheld } from '../uri/shown-link-uri.js';
 
 /** A block shown as its text (made well formed). */
 export interface ShownText {
@@ -38,9 +39,15 @@ export interface ShownStub {
   readonly refId: string;
   /** True when the stub offers `fetch_reference`. */
   readonly fetchable: boolean;
-  /** Why the stub has no fetch or no uri, as a code (the refusal's or the uri rule's). */
-  readonly why?: string;
+  /** Why the stub offers no fetch (and, for a link, why its uri isn't shown). */
+  readonly why?: StubWhy;
 }
+
+/**
+ * Why a stub offers no fetch: the dial check's refusal; for a link, the refusal and why its uri
+ * isn't shown either; or that its copy is saved already.
+ */
+export type StubWhy = DialRefusal | `${DialRefusal}+${UriWithheld}` | 'fetched';
 
 /** A link the host can't fetch whose uri can't carry a credential: its own line. */
 export interface ShownLink {

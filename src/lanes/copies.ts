@@ -3,7 +3,7 @@
  * history keeps, and the live copy the model reads this turn.
  */
 import type { LiveBlock, ShownBlock } from '../blocks/shown-block.js';
-import { truncationNotice } from '../text/markers.js';
+import { omittedTextsNotice, truncationNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
 import { goesNative } from './goes-native.js';
 
@@ -54,20 +54,24 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
  * {@link goesNative} — images native, stubs and withheld lines whole, links and markers whole
  * (they fit the cap together), and the texts sharing what is left of the cap one by one, in
  * order: the text that passes it is cut with the notice, and texts after it are left out, as
- * the stored copy's cut leaves them out — else the stored text.
+ * the stored copy's cut leaves them out, and counted in one notice at the end — else the
+ * stored text.
  */
 export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap: number): LiveCopy {
   if (!goesNative(shown, cap)) return { kind: 'text', text: stored };
   let budget = cap;
   for (const block of shown) if (block.kind === 'link' || block.kind === 'marker') budget -= block.text.length;
   const blocks: LiveBlock[] = [];
+  let omitted = 0;
   for (const block of shown) {
     if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
     else if (block.kind !== 'text') blocks.push({ type: 'text', text: block.text });
     else if (budget > 0) {
       blocks.push({ type: 'text', text: cutText(block.text, budget) });
       budget -= block.text.length;
-    }
+    } else omitted += 1;
   }
+  // Never a silent drop: texts past the cap are counted in one notice.
+  if (omitted > 0) blocks.push({ type: 'text', text: omittedTextsNotice(omitted) });
   return { kind: 'native', blocks };
 }

@@ -4,6 +4,7 @@
  */
 import type { MutableAddressBook } from '../references/addresses.js';
 import type { Registry } from '../references/registry.js';
+import { sanitizeLabel, stripUnshowable } from '../text/labels.js';
 import { WalkError } from '../walk.js';
 
 /** One host's state, shared by its lanes. */
@@ -18,37 +19,51 @@ export interface HostCore {
   readonly log: (line: string) => void;
 }
 
+/** The words a log line uses for a value it can't read. */
+const UNREADABLE_THROWN = 'a thrown value that cannot be read as text';
+
 /**
  * The first line of what was thrown, for a log line — for a walk's stop, with the first line of
- * what stopped it; says so when a thrown value can't be read as text (a throw from here would
- * undo the catch it serves).
+ * what stopped it — without controls or separators; says so when a thrown value can't be read as
+ * text. Never throws (a throw from here would undo the catch it serves).
  */
 export function thrownLine(error: unknown): string {
-  const line = firstLine(error);
-  if (error instanceof WalkError && error.cause !== undefined) return `${line} (${firstLine(error.cause)})`;
-  return line;
+  try {
+    const line = firstLine(error);
+    if (error instanceof WalkError && error.cause !== undefined) return `${line} (${firstLine(error.cause)})`;
+    return line;
+  } catch {
+    return UNREADABLE_THROWN;
+  }
 }
 
 function firstLine(error: unknown): string {
   try {
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return text.split('\n')[0]!.slice(0, 300);
+    return stripUnshowable(text.split('\n')[0]!.slice(0, 300));
   } catch {
-    return 'a thrown value that cannot be read as text';
+    return UNREADABLE_THROWN;
   }
+}
+
+/** A tool's name as log lines and failures give it: quoted and sanitized, or a stand-in. */
+export function toolLabel(toolName: unknown): string {
+  return typeof toolName === 'string' ? JSON.stringify(sanitizeLabel(toolName)) : 'an unnamed tool';
 }
 
 /** A log line naming the tool a lane withheld the result of. */
 export function withheldLogLine(lane: string, toolName: unknown, error: unknown): string {
-  const tool = typeof toolName === 'string' ? JSON.stringify(toolName.slice(0, 120)) : 'an unnamed tool';
-  return `blockwise: ${lane}: result of ${tool} withheld: ${thrownLine(error)}`;
+  return `blockwise: ${lane}: result of ${toolLabel(toolName)} withheld: ${thrownLine(error)}`;
 }
 
-/** Writes a log line; a log function that throws never takes a lane down with it. */
-export function logSafely(core: HostCore, line: string): void {
+/**
+ * Writes a log line made by `line`; neither making the line nor a log function that throws
+ * takes a lane down with it.
+ */
+export function logSafely(core: HostCore, line: () => string): void {
   try {
-    core.log(line);
+    core.log(line());
   } catch {
-    // The host's own log failed; the lane's answer stands.
+    // The host's own log failed, or the line couldn't be made; the lane's answer stands.
   }
 }

@@ -23,7 +23,7 @@ export function convertBlocks(core: HostCore, blocks: readonly unknown[], origin
       return { type: 'text', text: block.kind === 'text' ? cutText(block.text, cap) : block.text };
     });
   } catch (error) {
-    logSafely(core, withheldLogLine('push', origin?.toolName, error));
+    logSafely(core, () => withheldLogLine('push', origin?.toolName, error));
     return [{ type: 'text', text: UNCHECKED_RESULT_TEXT }];
   }
 }

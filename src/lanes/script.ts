@@ -20,7 +20,7 @@ import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
-import { logSafely, thrownLine, withheldLogLine, type HostCore } from './host-core.js';
+import { logSafely, thrownLine, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
 import { classifyContext, normalizeResult } from './tool-result.js';
 
 /** A link or reference as a script receives it. */
@@ -92,7 +92,14 @@ interface BuiltView {
 
 /** The script lane's view of a result. Synchronous; never throws. */
 export function scriptView(core: HostCore, result: unknown, origin?: ResultOrigin): ScriptView {
-  return buildView(core, result, origin).view;
+  // Records as they stood before this lane registers anything for the result: the order of
+  // blocks and evictions while the view is built can't change what a link shows.
+  const journal = core.registry.openJournal();
+  try {
+    return buildView(core, result, origin, journal).view;
+  } finally {
+    journal.close();
+  }
 }
 
 /**
@@ -106,46 +113,51 @@ export async function scriptViewFetched(
   origin: ResultOrigin | undefined,
   options: FetchOptions | undefined,
 ): Promise<ScriptView> {
-  const first = buildView(core, result, origin);
-  if (!first.view.ok || first.offers.length === 0) return first.view;
-  if (options === undefined) {
-    logSafely(core, `blockwise: script: no save configured; ${first.offers.length} reference(s) of ${toolLabel(origin)} not fetched`);
-    return first.view;
+  // One journal for the whole demand fetch: the view after the fetches reads each record as it
+  // stood before the first view registered anything, whatever those registrations evicted.
+  const journal = core.registry.openJournal();
+  try {
+    const first = buildView(core, result, origin, journal);
+    if (!first.view.ok || first.offers.length === 0) return first.view;
+    if (options === undefined) {
+      logSafely(core, () => `blockwise: script: no save configured; ${first.offers.length} reference(s) of ${toolLabel(origin?.toolName)} not fetched`);
+      return first.view;
+    }
+    for (const refId of first.offers) {
+      const outcome = await fetchReference(core, refId, options);
+      if (!outcome.ok) logSafely(core, () => `blockwise: script: fetch of ${refId} for ${toolLabel(origin?.toolName)} failed: ${outcome.code}`);
+    }
+    return buildView(core, result, origin, journal).view;
+  } finally {
+    journal.close();
   }
-  for (const refId of first.offers) {
-    const outcome = await fetchReference(core, refId, options);
-    if (!outcome.ok) logSafely(core, `blockwise: script: fetch of ${refId} for ${toolLabel(origin)} failed: ${outcome.code ?? 'error'}`);
-  }
-  return buildView(core, result, origin).view;
 }
 
-function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undefined): BuiltView {
-  let journal: RegistryJournal | undefined;
+function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undefined, journal: RegistryJournal): BuiltView {
   try {
-    const { input, isError } = normalizeResult(result);
-    // Records as they stood before this lane registers anything for the result: the order of
-    // blocks and evictions while the view is built can't change what a link shows.
-    journal = core.registry.openJournal();
+    const { input, isError, asJson } = normalizeResult(result);
+    // The data is read once: claims and view come from the same value.
+    const data = input.data;
+    const content = !asJson && isContentArray(data, input.dataIsContent);
     // Every claim the view shows, nested fields included; where this walk stops, no view.
-    const viewScan = readDataClaims(input.data, journal, isBlockAtDepth);
-    const content = isContentArray(input.data, input.dataIsContent);
-    const lineClaims = content ? readContentClaims(input.data as unknown[], journal) : viewScan.claims;
+    const viewScan = readDataClaims(data, journal, isBlockAtDepth);
+    const lineClaims = content ? readContentClaims(data, journal) : viewScan.claims;
     const builder = new ViewBuilder(core, origin, lineClaims, viewScan.claims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: (input.data as unknown[]).map((block) => builder.item(block)) }
-      : { ok: true, isError, ...error, ...(input.data === undefined ? {} : { data: builder.data(input.data) }) };
+      ? { ok: true, isError, ...error, content: Array.from(data, (block) => builder.item(block)) }
+      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
     return { view, offers: builder.offers };
   } catch (error) {
-    logSafely(core, withheldLogLine('script', origin?.toolName, error));
-    return { view: { ok: false, tool: toolLabel(origin), reason: thrownLine(error) }, offers: [] };
-  } finally {
-    journal?.close();
+    logSafely(core, () => withheldLogLine('script', origin?.toolName, error));
+    return { view: { ok: false, tool: toolName(origin), reason: thrownLine(error) }, offers: [] };
   }
 }
 
-function toolLabel(origin: ResultOrigin | undefined): string {
-  return origin?.toolName === undefined ? 'an unnamed tool' : sanitizeLabel(origin.toolName);
+/** The tool a failure names: its sanitized name, or a stand-in. */
+function toolName(origin: ResultOrigin | undefined): string {
+  const name: unknown = origin?.toolName;
+  return typeof name === 'string' ? sanitizeLabel(name) : 'an unnamed tool';
 }
 
 /** Builds one view's items, with the line's claims and the view's claims in hand. */
@@ -163,8 +175,11 @@ class ViewBuilder {
   }
 
   /** A top-level block of a content array. */
-  item(block: unknown): ScriptItem | ReferenceObject {
-    if (isOwnObject(block)) return block;
+  item(block: unknown): ScriptItem {
+    // A string is text as this lane gives it: a view handed back reads the same.
+    if (typeof block === 'string') return wellFormed(block);
+    const own = this.#own(block);
+    if (own !== undefined) return own;
     if (typeof block !== 'object' || block === null || Array.isArray(block)) return classifyBlock(block, this.#ctx).text;
     const record = block as Record<string, unknown>;
     if (isContradiction(record)) return WITHHELD_TEXT;
@@ -182,11 +197,14 @@ class ViewBuilder {
 
   /**
    * Data: everything as sent, but references as objects, embedded resources with their uri
-   * under the link rule, and contradictions withheld, at any depth.
+   * under the link rule, and contradictions withheld, at any depth. This lane's own objects are
+   * rebuilt from their own fields, their uri under the link rule again.
    */
   data(value: unknown): unknown {
     const text = JSON.stringify(value, (_key, member: unknown) => {
-      if (typeof member !== 'object' || member === null || Array.isArray(member) || isOwnObject(member)) return member;
+      if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
+      const own = this.#own(member);
+      if (own !== undefined) return own;
       const record = member as Record<string, unknown>;
       if (isContradiction(record)) return WITHHELD_TEXT;
       if (!isBlockAtDepth(record)) return member;
@@ -198,6 +216,37 @@ class ViewBuilder {
       return member;
     });
     return text === undefined ? undefined : JSON.parse(text);
+  }
+
+  /**
+   * One of this lane's own objects handed back (a script passing them on), rebuilt from the
+   * fields this lane gives and nothing else, so nothing rides along in them; its `uri` shows only
+   * where the link rule lets it now. Undefined for anything else.
+   */
+  #own(value: unknown): ScriptItem | undefined {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const record = value as Record<string, unknown>;
+    if (record.type === undefined && typeof record.refId === 'string') {
+      const uri = typeof record.uri === 'string' ? shownUri(record.uri, this.lineClaims, this.viewClaims, this.core.now()) : undefined;
+      return {
+        refId: sanitizeLabel(record.refId),
+        ...(typeof record.name === 'string' ? { name: sanitizeLabel(record.name) } : {}),
+        ...(typeof record.mimeType === 'string' ? { mimeType: typeLabel(record.mimeType) } : {}),
+        ...(isSize(record.size) ? { size: record.size } : {}),
+        ...(uri === undefined ? {} : { uri }),
+        ...(typeof record.unfetchable === 'string' ? { unfetchable: sanitizeLabel(record.unfetchable) } : {}),
+        ...(record.expired === true ? { expired: true as const } : {}),
+        ...(typeof record.saved === 'string' ? { saved: sanitizeLabel(record.saved) } : {}),
+      };
+    }
+    const bare = !Object.hasOwn(record, 'data') && !Object.hasOwn(record, 'resource');
+    if ((record.type === 'image' || record.type === 'audio') && bare && !Object.hasOwn(record, 'uri') && isSize(record.size)) {
+      return { type: record.type, mimeType: typeof record.mimeType === 'string' ? typeLabel(record.mimeType) : 'unknown type', size: record.size };
+    }
+    if (record.type === 'resource' && bare && (typeof record.text === 'string' || isSize(record.size))) {
+      return this.#embedded(record);
+    }
+    return undefined;
   }
 
   #reference(block: Record<string, unknown>): ReferenceObject | string {
@@ -216,11 +265,11 @@ class ViewBuilder {
   #object(testimony: Testimony): ReferenceObject {
     const record = this.core.registry.register(testimony, this.origin?.serverId);
     const nowMs = this.core.now();
-    const name = shownName(testimony.name, testimony.uri);
+    const name = shownName(testimony.name, testimony.uri, this.viewClaims);
     const view = decideReference(record, testimony, this.viewClaims, this.#ctx, nowMs);
     const line = decideReference(record, testimony, this.lineClaims, this.#ctx, nowMs);
-    const viewNever = this.viewClaims.forUri(testimony.uri)?.never === true;
-    const shown = line.linkUri?.shown === true && !viewNever && !this.viewClaims.isNeverShown(line.linkUri.text) ? line.linkUri.text : undefined;
+    const viewNever = this.viewClaims.withholds(testimony.uri);
+    const shown = line.linkUri?.shown === true && !viewNever ? line.linkUri.text : undefined;
     if (!testimony.fromLink && record.fetched === undefined && view.dial.ok && !view.expired && !viewNever) {
       this.offers.push(record.refId);
     }
@@ -241,8 +290,13 @@ class ViewBuilder {
     const mimeType = typeof contents.mimeType === 'string' ? typeLabel(contents.mimeType) : undefined;
     const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
     if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
-    return { ...base, ...(typeof contents.blob === 'string' ? { size: base64DecodedLength(contents.blob) } : {}) };
+    if (typeof contents.blob === 'string') return { ...base, size: base64DecodedLength(contents.blob) };
+    return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
+}
+
+function isSize(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 /** A uri shown to a script only where both the line's and the view's claims let it be. */
@@ -250,21 +304,4 @@ function shownUri(uri: string, lineClaims: ResultClaims, viewClaims: ResultClaim
   const line = shownLinkUri({ uri }, lineClaims, nowMs);
   const view = shownLinkUri({ uri }, viewClaims, nowMs);
   return line.shown && view.shown ? line.text : undefined;
-}
-
-/**
- * The script lane's own objects, handed back to it (a script passing them on): a reference
- * object (no `type`, a string `refId`) or inline media with neither data nor uri. They read the
- * same, and aren't turned into markers.
- */
-function isOwnObject(value: unknown): value is ReferenceObject | ScriptMedia {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  if (record.type === undefined) return typeof record.refId === 'string';
-  return (
-    (record.type === 'image' || record.type === 'audio') &&
-    !Object.hasOwn(record, 'data') &&
-    !Object.hasOwn(record, 'uri') &&
-    typeof record.size === 'number'
-  );
 }

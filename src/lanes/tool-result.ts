@@ -20,7 +20,10 @@ export interface RenderedToolResult {
   readonly stored: string;
   /** What the model reads this turn. */
   readonly live: LiveCopy;
-  /** For the host to pass to its provider. */
+  /**
+   * For the host to pass to its provider: the result's own error flag, or true where the result
+   * couldn't be read and both copies are the unchecked notice.
+   */
   readonly isError: boolean;
   /** The one classification both copies came from. */
   readonly blocks: readonly ShownBlock[];
@@ -30,15 +33,19 @@ export interface RenderedToolResult {
 export interface NormalizedResult {
   readonly input: ToolResultInput;
   readonly isError: boolean;
+  /**
+   * The data is shown as JSON whatever its shape: a `CallToolResult`'s `structuredContent` (or a
+   * `content` that isn't an array), never read as content.
+   */
+  readonly asJson: boolean;
 }
 
 /** A `CallToolResult` (any revision), a `ToolResultInput`, or any other value (data). */
 export function normalizeResult(result: unknown): NormalizedResult {
-  let input: ToolResultInput;
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) input = { data: result };
-  else if (isToolResultInput(result)) input = result;
-  else input = fromCallToolResult(result as Record<string, unknown>);
-  return { input, isError: Boolean(input.isError) };
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return { input: { data: result }, isError: false, asJson: false };
+  if (isToolResultInput(result)) return { input: result, isError: Boolean(result.isError), asJson: false };
+  const input = fromCallToolResult(result as Record<string, unknown>);
+  return { input, isError: Boolean(input.isError), asJson: input.dataIsContent !== true };
 }
 
 /** The cap a call uses: its own where it is a positive integer, else the host's. */
@@ -73,12 +80,12 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
   const error = isError ? input.error : undefined;
   if (typeof error === 'string' && error !== '') shown.push({ kind: 'text', text: wellFormed(error) });
   const data = input.data;
-  if (isContentArray(data, input.dataIsContent)) {
+  if (!normalized.asJson && isContentArray(data, input.dataIsContent)) {
     const ctx = classifyContext(core, lane, readContentClaims(data, core.registry), origin);
     shown.push(...toolResultBlocks(data, ctx));
   } else if (data !== undefined) {
     const scan = readDataClaims(data, core.registry, isBlockAtDepth);
-    shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin)));
+    shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), normalized.asJson));
   }
   if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
   return shown;
@@ -93,7 +100,7 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
     const stored = buildStoredCopy(blocks, cap);
     return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks };
   } catch (error) {
-    logSafely(core, withheldLogLine('tool-result', origin?.toolName, error));
+    logSafely(core, () => withheldLogLine('tool-result', origin?.toolName, error));
     return {
       stored: UNCHECKED_RESULT_TEXT,
       live: { kind: 'text', text: UNCHECKED_RESULT_TEXT },

@@ -24,14 +24,18 @@ export interface UriClaim {
 export interface ResultClaims {
   /** The claim on `uri`, or undefined when nothing claims anything about it. */
   forUri(uri: string): UriClaim | undefined;
-  /** True when some claim marks `never` a uri a link would show as `shownText`. */
-  isNeverShown(shownText: string): boolean;
+  /**
+   * True when some claim marks `never` a uri that `uri` can't be told apart from as shown: the
+   * same text once sanitized, or the same once normalized by the URL parser (`HTTPS://X:443/` is
+   * `https://x/`).
+   */
+  withholds(uri: string): boolean;
 }
 
 /** Claims with nothing in them (a result with no references, and no registry). */
 export const NO_CLAIMS: ResultClaims = {
   forUri: () => undefined,
-  isNeverShown: () => false,
+  withholds: () => false,
 };
 
 /** Where a link alone reads its uri's earlier testimony: the registry (or a journal of it). */
@@ -95,12 +99,12 @@ export class ClaimsReader {
       }
       if (claim === undefined) continue;
       claims.set(uri, claim);
-      if (claim.never) neverShown.add(shownUriText(uri));
+      if (claim.never) for (const form of shownForms(uri)) neverShown.add(form);
     }
     if (claims.size === 0) return NO_CLAIMS;
     return {
       forUri: (uri) => claims.get(uri),
-      isNeverShown: (shownText) => neverShown.has(shownText),
+      withholds: (uri) => neverShown.size > 0 && shownForms(uri).some((form) => neverShown.has(form)),
     };
   }
 
@@ -112,6 +116,13 @@ export class ClaimsReader {
     }
     return entry;
   }
+}
+
+/** The texts a uri can show as: itself, and its URL-normalized form where it parses. */
+function shownForms(uri: string): string[] {
+  const text = shownUriText(uri);
+  const href = URL.parse(uri)?.href;
+  return href === undefined || href === uri ? [text] : [text, shownUriText(href)];
 }
 
 /**

@@ -29,8 +29,9 @@ export interface DecisionInputs {
 }
 
 /**
- * Decides for `testimony` (a block's own claims) as registered in `record`, under `claims`, at
- * `nowMs`. Pure: registering and reading the clock are the caller's, once per block.
+ * Decides for a block whose own claims are `testimony`, as registered in `record`, under
+ * `claims`, at `nowMs`: the dial check reads the record's testimony, as the fetch does. Pure:
+ * registering and reading the clock are the caller's, once per block.
  */
 export function decideReference(
   record: ReferenceRecord,
@@ -39,7 +40,9 @@ export function decideReference(
   inputs: DecisionInputs,
   nowMs: number,
 ): ReferenceDecision {
-  const effective = withClaims(testimony, claims);
+  // The record's testimony, as the fetch will read it (a link after a reference keeps the
+  // reference's claims there), with the result's claims in force.
+  const effective = withClaims(record.testimony, claims);
   const dial = dialCheck({ uri: record.uri, serverId: record.serverId, testimony: effective }, inputs.addresses, nowMs, inputs.dialLimits);
   const expired = isExpired(effective.expiresAt, nowMs);
   if (dial.ok || !testimony.fromLink) return { dial, expired };

@@ -14,6 +14,7 @@ export type DialRefusal =
   | 'no-address'
   | 'bad-server-url'
   | 'bad-uri'
+  | 'login'
   | 'scheme'
   | 'off-origin'
   | 'expired'
@@ -26,6 +27,7 @@ export const DIAL_REFUSAL_CLAUSES: Readonly<Record<DialRefusal, string>> = {
   'no-address': 'not fetchable: its server has no address this host can dial',
   'bad-server-url': "not fetchable: its server's address doesn't parse",
   'bad-uri': "not fetchable: its uri doesn't parse",
+  login: "not fetchable: it carries a login this host won't send",
   scheme: "not fetchable: its scheme isn't one this host fetches from that server",
   'off-origin': "not fetchable: it points off its server's origin",
   expired: 'not fetchable: it has expired',
@@ -45,7 +47,7 @@ export interface DialLimits {
 
 /**
  * Decides whether a fetch of `record` may dial: its server must be known and dialed by url;
- * the uri must parse, be `https` (or `http` only from a server dialed over `http`), and sit on
+ * the uri must parse, carry no login, be `https` (or `http` only from a server dialed over `http`), and sit on
  * that server's origin; its expiry must not have passed at `nowMs` (an expiry that doesn't
  * parse has); its claimed size must not pass `limits.maxBytes`.
  */
@@ -63,6 +65,8 @@ export function dialCheck(
   if (server === null) return refuse('bad-server-url');
   const target = URL.parse(record.uri);
   if (target === null) return refuse('bad-uri');
+  // A login in the uri is a credential this host never sends (nor can its fetch).
+  if (target.username !== '' || target.password !== '') return refuse('login');
   const allowed = target.protocol === 'https:' || (target.protocol === 'http:' && server.protocol === 'http:');
   if (!allowed) return refuse('scheme');
   if (target.origin !== server.origin) return refuse('off-origin');

@@ -7,7 +7,7 @@ import { walkObjects } from '../walk.js';
 import { ClaimsReader, type RecordLookup, type ResultClaims } from './claims.js';
 import { classifyReference, isReferenceForm, TESTIMONY_LIMITS } from './testimony.js';
 
-/** Adds what one value claims, if it is a reference or inline data marked `never`. */
+/** Adds what one value claims, if it is a reference, a link, inline data or an embedded resource. */
 export function noteClaims(reader: ClaimsReader, value: unknown): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
   const block = value as Record<string, unknown>;
@@ -15,24 +15,48 @@ export function noteClaims(reader: ClaimsReader, value: unknown): void {
   if (typeof type !== 'string') return;
   if ((type === 'image' || type === 'audio') && Object.hasOwn(block, 'data')) {
     // Inline data's only claim that counts is `never` on the uri beside it (RFC-005 §5).
-    if (block.disposition === 'never' && typeof block.uri === 'string' && block.uri !== '') reader.addInlineNever(block.uri);
+    if (block.disposition === 'never') noteInlineNever(reader, block.uri);
+    return;
+  }
+  if (type === 'resource' && isObject(block.resource)) {
+    // An embedded resource names its content's uri, which shows in its header: an earlier
+    // result's never on that uri holds, and a never beside the content withholds both uris.
+    const contents = block.resource as Record<string, unknown>;
+    noteLink(reader, contents.uri);
+    if (block.disposition === 'never' || contents.disposition === 'never') {
+      noteInlineNever(reader, block.uri);
+      noteInlineNever(reader, contents.uri);
+    }
     return;
   }
   if (!isReferenceForm(block)) return;
-  // A link claims nothing but that it names its uri (RFC-005 §8.1); its other fields aren't read.
   if (type === 'resource_link') {
-    const uri = block.uri;
-    if (typeof uri === 'string' && uri !== '' && uri.length <= TESTIMONY_LIMITS.uri) reader.addLink(uri);
+    // A link claims nothing but that it names its uri (RFC-005 §8.1) — save a `never`, which
+    // only ever takes away, and so is honoured from anyone.
+    if (block.disposition === 'never') noteInlineNever(reader, block.uri);
+    noteLink(reader, block.uri);
     return;
   }
   const reading = classifyReference(block);
   if (reading.kind === 'reference') reader.addTestimony(reading.testimony);
 }
 
+function noteLink(reader: ClaimsReader, uri: unknown): void {
+  if (typeof uri === 'string' && uri !== '' && uri.length <= TESTIMONY_LIMITS.uri) reader.addLink(uri);
+}
+
+function noteInlineNever(reader: ClaimsReader, uri: unknown): void {
+  if (typeof uri === 'string' && uri !== '') reader.addInlineNever(uri);
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The claims of a content array's elements (their nested fields aren't shown, so don't count). */
 export function readContentClaims(blocks: readonly unknown[], lookup: RecordLookup | undefined): ResultClaims {
   const reader = new ClaimsReader();
-  for (const block of blocks) noteClaims(reader, block);
+  for (let index = 0; index < blocks.length; index += 1) noteClaims(reader, blocks[index]);
   return reader.finish(lookup);
 }
 

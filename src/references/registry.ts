@@ -70,8 +70,12 @@ export interface Registry {
   getOrThrow(refId: string): ReferenceRecord;
   /** The record for a uri, without touching its recency. */
   getByUri(uri: string): ReferenceRecord | undefined;
-  /** Records a verified fetch on the record `refId` names. */
-  markFetched(refId: string, copy: FetchedCopy): ReferenceRecord;
+  /**
+   * Records a verified fetch of `uri`, keeping `verified` — the testimony the bytes were checked
+   * against — as the record's testimony from now on. Where the record `refId` named was evicted
+   * meanwhile, the uri is recorded again under a new id.
+   */
+  markFetched(refId: string, copy: FetchedCopy, verified: Testimony, serverId: string | undefined): ReferenceRecord;
   /** Opens a journal: records as they stand now, whatever registrations and evictions follow. */
   openJournal(): RegistryJournal;
   /** How many journals are open (every lane closes its own). */
@@ -102,10 +106,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const byUri = new Map<string, ReferenceRecord>();
   const byId = new Map<string, ReferenceRecord>();
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
-  // A random prefix per registry and a counter: ids are opaque and never reused, here or in
-  // another registry of the same process.
-  const prefix = randomBytes(3).toString('hex');
+  // A random prefix per registry (72 bits) and a counter: ids are opaque and never reused, here
+  // or in another registry, of this process or another.
+  const prefix = randomBytes(9).toString('base64url');
   let counter = 0;
+  const nextId = (): string => `ref-${prefix}-${counter.toString(36)}`;
 
   function beforeChange(uri: string): void {
     for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri));
@@ -140,10 +145,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const existing = byUri.get(testimony.uri);
       if (existing === undefined) {
         counter += 1;
-        return store(makeRecord(`ref-${prefix}-${counter.toString(36)}`, testimony, serverId, undefined), false);
+        return store(makeRecord(nextId(), testimony, serverId, undefined), false);
       }
       const keepsClaims = existing.fetched !== undefined || (testimony.fromLink && !existing.testimony.fromLink);
-      return store(makeRecord(existing.refId, keepsClaims ? existing.testimony : testimony, serverId, existing.fetched), true);
+      // A record that keeps its claims keeps the server they came from, so its stubs' promise
+      // holds; a re-registration by the host itself (no server) never unbinds one.
+      const binding = keepsClaims ? existing.serverId : (serverId ?? existing.serverId);
+      return store(makeRecord(existing.refId, keepsClaims ? existing.testimony : testimony, binding, existing.fetched), true);
     },
     get(refId) {
       return byId.get(refId);
@@ -156,10 +164,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     getByUri(uri) {
       return byUri.get(uri);
     },
-    markFetched(refId, copy) {
-      const record = byId.get(refId);
-      if (record === undefined) throw new UnknownReference(refId);
-      return store(makeRecord(record.refId, record.testimony, record.serverId, copy), true);
+    markFetched(refId, copy, verified, serverId) {
+      const held = byId.get(refId);
+      if (held !== undefined && held.uri === verified.uri) return store(makeRecord(held.refId, verified, serverId, copy), true);
+      const existing = byUri.get(verified.uri);
+      if (existing !== undefined) return store(makeRecord(existing.refId, verified, serverId, copy), true);
+      counter += 1;
+      return store(makeRecord(nextId(), verified, serverId, copy), false);
     },
     openJournal() {
       const copies = new Map<string, ReferenceRecord | undefined>();

@@ -9,7 +9,7 @@
  * fetched. Every stub is within {@link REFERENCE_STUB_MAX_CHARS}, whatever its fields' lengths.
  */
 import { CUT_MARK, LABEL_MAX_CHARS, sanitizeLabel } from '../text/labels.js';
-import { TYPE_LABEL_MAX_CHARS, typeLabel } from '../text/markers.js';
+import { TYPE_LABEL_MAX_CHARS, typeLabel, UNKNOWN_TYPE, UNNAMED } from '../text/markers.js';
 import { formatSize } from '../text/size.js';
 import { cutAt } from '../text/well-formed.js';
 import type { Testimony } from './testimony.js';
@@ -51,17 +51,25 @@ export function buildReferenceStub(
   provenance: Provenance,
   ending: string,
 ): string {
-  const name = testimony.name === undefined || testimony.name === '' ? 'unnamed' : sanitizeLabel(testimony.name);
-  const type = testimony.mimeType === undefined || testimony.mimeType === '' ? 'unknown type' : typeLabel(testimony.mimeType);
+  const name = testimony.name === undefined || testimony.name === '' ? UNNAMED : stubLabel(sanitizeLabel(testimony.name));
+  const type = testimony.mimeType === undefined || testimony.mimeType === '' ? UNKNOWN_TYPE : stubLabel(typeLabel(testimony.mimeType));
   const size = testimony.sizeBytes === undefined ? 'no size' : formatSize(testimony.sizeBytes);
   const from =
     provenance.serverId === undefined
       ? 'made by this host'
-      : `from server "${sanitizeLabel(provenance.serverId, SERVER_LABEL_MAX_CHARS)}"`;
+      : `from server "${stubLabel(sanitizeLabel(provenance.serverId, SERVER_LABEL_MAX_CHARS))}"`;
   const end = sanitizeLabel(ending, STUB_ENDING_MAX_CHARS);
   const line = `[${sanitizeLabel(refId, 48)}] ${name} — ${type}, ${size} claimed — ${from} — ${end}`;
   // The parts are bounded so this never cuts; the guard keeps the promise if a bound changes.
   return line.length <= REFERENCE_STUB_MAX_CHARS ? line : `${cutAt(line, REFERENCE_STUB_MAX_CHARS - 1)}${CUT_MARK}`;
+}
+
+/**
+ * A server's label inside a stub, where ` — ` separates the stub's parts: its em dashes become en
+ * dashes, so no name can forge a part (a fetch offer, a provenance) of its own.
+ */
+function stubLabel(label: string): string {
+  return label.replaceAll('—', '–');
 }
 
 /** A saved copy's ending. */

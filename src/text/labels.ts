@@ -13,15 +13,15 @@ export const LABEL_MAX_CHARS = 120;
 export const CUT_MARK = '…';
 
 /**
- * C0 and C1 controls (newline and tab included), the bidi controls (ALM, LRM, RLM, the
- * embeddings and overrides, the isolates) and U+2028/U+2029.
+ * Control characters (C0, DEL, C1: newline and tab included), format characters (the bidi
+ * controls, zero-width spaces, the byte-order mark, soft hyphens, tag characters) and
+ * U+2028/U+2029 — but not the zero-width joiner and non-joiner, which emoji sequences and
+ * several scripts need.
  */
-// eslint-disable-next-line no-control-regex
-const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /** The same characters, for a test that allocates nothing. */
-// eslint-disable-next-line no-control-regex
-const HAS_UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+const HAS_UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 /** `text` without the characters no label may carry, made well formed. */
 export function stripUnshowable(text: string): string {

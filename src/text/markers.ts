@@ -27,6 +27,12 @@ export type MarkerReason =
   | 'not-a-block'
   | 'unchecked-result';
 
+/** What a stub or line calls a reference that names no name. */
+export const UNNAMED = 'unnamed';
+
+/** What a marker, stub or line calls a type that isn't named. */
+export const UNKNOWN_TYPE = 'unknown type';
+
 /** A type label as markers show it: sanitized, bounded, and with no `"` to end a quoted label early. */
 export function typeLabel(type: string): string {
   return sanitizeLabel(type, TYPE_LABEL_MAX_CHARS).replaceAll('"', "'");
@@ -86,7 +92,7 @@ export function textNotStringMarker(): string {
 
 /** An embedded resource carrying binary content. */
 export function embeddedBlobMarker(mimeType: string | undefined, bytes: number): string {
-  return `[Resource not shown: embedded binary content (${mimeType ? typeLabel(mimeType) : 'unknown type'}, ${formatSize(bytes)}).]`;
+  return `[Resource not shown: embedded binary content (${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}, ${formatSize(bytes)}).]`;
 }
 
 /** An embedded resource with neither readable text nor a blob. */
@@ -113,7 +119,7 @@ export const URI_WITHHELD_WORDS = {
 
 /** The header an embedded resource's text is shown under. */
 export function embeddedHeader(uri: string | undefined, mimeType: string | undefined): string {
-  return `[embedded resource: ${uri ?? 'uri not shown'}, ${mimeType ? typeLabel(mimeType) : 'unknown type'}]`;
+  return `[embedded resource: ${uri ?? 'uri not shown'}, ${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}]`;
 }
 
 /** Inline data withheld because the block contradicts itself (RFC-005 §5, vector 2). */
@@ -137,7 +143,12 @@ export const EMPTY_RESULT_TEXT = '[No result: the tool returned no content.]';
 
 /** A link the host can't fetch, whose uri may be shown (SPEC §6 link lines). */
 export function linkLine(name: string, uri: string, mimeType: string | undefined): string {
-  return `[resource link "${sanitizeLabel(name)}": ${uri}, ${mimeType ? typeLabel(mimeType) : 'unknown type'}; not fetched]`;
+  return `[resource link "${sanitizeLabel(name).replaceAll('"', "'")}": ${uri}, ${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}; not fetched]`;
+}
+
+/** The live copy's word for texts past the cap, which the stored copy's cut leaves out too. */
+export function omittedTextsNotice(count: number): string {
+  return `[truncated — ${count} more text block${count === 1 ? '' : 's'} past the cap not shown]`;
 }
 
 /** Appended after a cut: the cap bounds the content, this notice adds its own few dozen characters. */

@@ -13,24 +13,26 @@ export type UriWithheld = 'data-uri' | 'never' | 'credential';
 /** The decision: the text to show, or why there is none. */
 export type ShownLinkUri = { readonly shown: true; readonly text: string } | { readonly shown: false; readonly why: UriWithheld };
 
-/** A `data:` uri (the URL parser trims leading C0 controls and spaces, so this does too). */
-const DATA_URI = /^[\u0000-\u0020]*data:/i;
+/**
+ * A `data:` uri, read as the URL parser reads a scheme: leading C0 controls and spaces trimmed,
+ * and a tab or newline anywhere removed (`d\tata:` is `data:`).
+ */
+const DATA_URI = /^[\u0000-\u0020]*d[\t\n\r]*a[\t\n\r]*t[\t\n\r]*a[\t\n\r]*:/i;
 
 /**
  * Decides whether `link`'s uri may be shown: never a `data:` uri (it is content, not a
- * location), never a uri any claim marks `never` (matched by the text it would show, so a
- * uri that differs only in what sanitizing cuts is withheld alike),
+ * location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
+ * in what sanitizing cuts or the URL parser normalizes is withheld alike),
  * never one that may carry a credential.
  *
- * @param nowMs the caller's one clock reading for this stub or object; the rule reads no time
- *   today, and takes it so every check one object makes reads the same instant.
+ * @param nowMs the one clock reading of the stub or object this decision belongs to; the rule
+ *   itself is timeless, and takes it so that every check of one object reads one instant.
  */
 export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaims, nowMs: number): ShownLinkUri {
   void nowMs;
   if (DATA_URI.test(link.uri)) return { shown: false, why: 'data-uri' };
   const text = shownUriText(link.uri);
-  // Every never claim is held by the text its uri shows as, so a raw match is a text match too.
-  if (claims.isNeverShown(text)) return { shown: false, why: 'never' };
+  if (claims.withholds(link.uri)) return { shown: false, why: 'never' };
   if (uriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };
   return { shown: true, text };
 }

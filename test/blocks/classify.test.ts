@@ -104,7 +104,9 @@ describe(isContradiction.name, () => {
     ['audio > data + disposition', audioBlock({ disposition: 'never' }), true],
     ['audio > data + non-empty uri', audioBlock({ uri: PLAIN_URI }), true],
     ['audio > data + uri ""', audioBlock({ uri: '' }), false],
-    ['resource > embedded with a disposition (not an inline kind)', embeddedBlob({}, { disposition: 'ref' }), false],
+    ['resource > embedded content beside a disposition', embeddedBlob({}, { disposition: 'ref' }), true],
+    ['resource > embedded content beside a top-level uri', embeddedBlob({}, { uri: PLAIN_URI }), true],
+    ['resource > embedded content beside uri ""', embeddedBlob({}, { uri: '' }), false],
     ['unknown type > data + uri', unknownBlock({ data: 'QUJD', uri: PLAIN_URI }), false],
     ['text > uri beside text', textBlock({ uri: PLAIN_URI }), false],
   ])('%s', (_name, block, want) => {

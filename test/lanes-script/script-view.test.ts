@@ -168,3 +168,50 @@ describe('Host.scriptViewFetched', () => {
     expect(saves).toBe(0);
   });
 });
+
+describe('Host.scriptView, handed its own objects back', () => {
+  it('rebuilds them from their own fields: nothing rides along, and a uri shows only where the link rule lets it', () => {
+    const presigned = 'https://bucket.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=' + 'cd'.repeat(32);
+    const smuggled = {
+      refId: 'x',
+      uri: presigned,
+      nested: { type: 'resource_link', uri: presigned, name: 'n' },
+      audio: { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+    };
+    const view = host().scriptView({ content: [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }], dataIsContent: true } as never);
+    expect(view.ok && view.content).toEqual([{ refId: 'x' }, { type: 'image', mimeType: 'image/png', size: 3 }]);
+    expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
+  });
+
+  it('reads an embedded resource’s object and plain strings handed back the same, registering nothing', () => {
+    const h = host();
+    const content = [{ type: 'text', text: 'hello' }, { type: 'resource', resource: { uri: 'file:///srv/notes.md', mimeType: 'text/markdown', text: '# notes' } }];
+    const first = h.scriptView({ content });
+    const before = h.registry.size;
+    const again = h.scriptView({ data: first.ok ? first.content : [], dataIsContent: true });
+    expect(again.ok && again.content).toEqual(first.ok && first.content);
+    expect(h.registry.size).toBe(before);
+  });
+});
+
+describe('Host.scriptViewFetched, its journal', () => {
+  it('reads records as they stood before its first view, through the evictions its own views make', async () => {
+    const registry = createRegistry({ capacity: 10 });
+    const h = createHost({ now: () => NOW, log: () => {}, registry });
+    h.setServerAddress('srv', ORIGIN);
+    const guarded = 'https://docs.example.org/guarded';
+    h.renderToolResult({ content: [{ type: 'resource', uri: guarded, disposition: 'never' }] }, { serverId: 'srv' });
+    const filler = Array.from({ length: 25 }, (_, i) => ({ type: 'resource', uri: `${ORIGIN}/f/${i}`, name: `f${i}` }));
+    const content = [...filler, link(guarded, 'guarded')];
+    const view = await h.scriptViewFetched({ content }, { serverId: 'srv' }, {
+      save: ({ name }) => `/saved/${name}`,
+      fetch: (async () => new Response('x', { status: 200 })) as typeof fetch,
+    });
+    const refs = objects(view);
+    // Without the one journal, the view after the fetches would read the registry, where the
+    // first view's own registrations evicted the never, and show the uri.
+    expect(refs.find((r) => r.name === 'guarded')!.uri).toBeUndefined();
+    expect(registry.getByUri(guarded)?.testimony.disposition).toBeUndefined();
+    expect(registry.openJournals).toBe(0);
+  });
+});

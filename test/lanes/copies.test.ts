@@ -9,7 +9,7 @@ import { createHost, DEFAULT_CAP, type HostOptions } from '../../src/host.js';
 import type { ResultOrigin } from '../../src/inputs.js';
 import { buildLiveCopy, buildStoredCopy } from '../../src/lanes/copies.js';
 import { createRegistry } from '../../src/references/registry.js';
-import { audioMarker, imagePlaceholder, linkLine, truncationNotice, WITHHELD_TEXT } from '../../src/text/markers.js';
+import { audioMarker, imagePlaceholder, linkLine, omittedTextsNotice, truncationNotice, WITHHELD_TEXT } from '../../src/text/markers.js';
 import { formatSize } from '../../src/text/size.js';
 import type { ShownBlock } from '../../src/blocks/shown-block.js';
 import {
@@ -179,7 +179,10 @@ describe(buildLiveCopy.name, () => {
     });
     expect(stored).toBe(`${'a'.repeat(8)}\n${'b'.repeat(10)}\n${truncationNotice(8 + 1 + 10 + 1 + 31 + 1 + PLACEHOLDER.length)}`);
     const past = render(callResult([textBlock({ text: 'a'.repeat(30) }), textBlock({ text: 'b'.repeat(10) }), imageBlock()]), { cap: 20 }).live;
-    expect(past).toEqual({ kind: 'native', blocks: [{ type: 'text', text: `${'a'.repeat(20)}${truncationNotice(30)}` }, NATIVE_IMAGE] });
+    expect(past).toEqual({
+      kind: 'native',
+      blocks: [{ type: 'text', text: `${'a'.repeat(20)}${truncationNotice(30)}` }, NATIVE_IMAGE, { type: 'text', text: omittedTextsNotice(1) }],
+    });
   });
 
   it('cuts a text block at what the cap leaves beside its marker, which goes whole', () => {

@@ -124,8 +124,20 @@ describe(renderToolResult.name, () => {
   });
 
   describe('inputs', () => {
-    it('an object with a `data` key is a ToolResultInput, even beside a `content` key', () => {
-      expect(render({ data: 'from data', content: [textBlock({ text: 'from content' })] }).stored).toBe('from data');
+    it('an object with a `data` key and no `content` key is a ToolResultInput', () => {
+      expect(render({ data: 'from data' }).stored).toBe('from data');
+    });
+
+    it('an object with `content` is a CallToolResult whatever a server puts beside it: `data` and `dataIsContent` from the wire count for nothing', () => {
+      const rendered = render({ data: [{ type: 'video', uri: 'https://x.example/v' }], dataIsContent: true, content: [textBlock({ text: 'from content' })] });
+      expect(rendered.stored).toBe('from content');
+    });
+
+    it('shows structuredContent as JSON, even an array of blocks or a string', () => {
+      expect(render({ content: [], structuredContent: 'plain' }).stored).toBe('"plain"');
+      const blocks = render({ content: [], structuredContent: [textBlock({ text: 'a' })] });
+      expect(blocks.stored).toBe('[{"type":"text","text":"a"}]');
+      expect(blocks.live.kind).toBe('text');
     });
 
     it('any other object is a CallToolResult', () => {

@@ -7,13 +7,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
 import type { ShownBlock } from '../../src/blocks/shown-block.js';
-import { truncationNotice } from '../../src/text/markers.js';
+import { omittedTextsNotice, truncationNotice } from '../../src/text/markers.js';
 
 const RUNS = 1000;
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** Values serialization can't hold or a reader can't read, mixed into ordinary JSON. */
 const hostile = fc.oneof(
+  fc.constant('revoked'),
+  fc.constant('sparse'),
   fc.constant('cycle'),
   fc.constant('bigint'),
   fc.constant('getter'),
@@ -25,6 +27,17 @@ const hostile = fc.oneof(
 
 function make(kind: string): unknown {
   switch (kind) {
+    case 'revoked': {
+      // A getter that throws a revoked proxy: even reading what was thrown throws.
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return Object.defineProperty({ type: 'text' }, 'text', { enumerable: true, get: () => { throw proxy; } });
+    }
+    case 'sparse': {
+      const holes: unknown[] = [];
+      holes[3] = { type: 'text', text: 'after holes' };
+      return holes;
+    }
     case 'cycle': {
       const value: Record<string, unknown> = { type: 'text', text: 'x' };
       value.self = [value];
@@ -57,24 +70,30 @@ const blockish = fc.oneof(
 describe('no input makes a lane throw', () => {
   it('renderToolResult, convertBlocks and scriptView return normally for anything', () => {
     fc.assert(
-      fc.property(fc.array(blockish, { maxLength: 6 }), fc.anything({ withBigInt: true, withSparseArray: true, withNullPrototype: true }), (blocks, other) => {
-        const host = createHost({ log: () => {} });
+      fc.property(
+        fc.array(blockish, { maxLength: 6 }),
+        fc.anything({ withBigInt: true, withSparseArray: true, withNullPrototype: true }),
+        fc.anything(),
+        (blocks, other, toolName) => {
+        const host = createHost({ log: () => { throw new Error('the log is down'); } });
+        const origin = { serverId: 's', toolName: toolName as string, cap: 5000 };
         for (const input of [{ content: blocks }, { data: blocks }, { data: other }, other, { structuredContent: blocks, content: [] }]) {
-          const rendered = host.renderToolResult(input, { serverId: 's', toolName: 't', cap: 5000 });
+          const rendered = host.renderToolResult(input, origin);
           expect(typeof rendered.stored).toBe('string');
-          expect(Array.isArray(host.convertBlocks(blocks))).toBe(true);
-          expect(typeof host.scriptView(input).ok).toBe('boolean');
+          expect(Array.isArray(host.convertBlocks(blocks, origin))).toBe(true);
+          expect(typeof host.scriptView(input, origin).ok).toBe('boolean');
         }
         expect(host.registry.openJournals).toBe(0);
-      }),
+        },
+      ),
       { seed: 0x5eed_0101, numRuns: RUNS },
     );
   });
 });
 
-/** What the cap may be passed by in a live text: whole stubs, withheld lines, the notice. */
+/** What the cap may be passed by in a live text: whole stubs, withheld lines, the notices of a cut. */
 function allowance(blocks: readonly ShownBlock[], original: number): number {
-  let extra = truncationNotice(original).length;
+  let extra = truncationNotice(original).length + omittedTextsNotice(blocks.length).length;
   for (const block of blocks) if (block.kind === 'stub' || block.kind === 'withheld') extra += block.text.length + 1;
   return extra;
 }
@@ -122,7 +141,7 @@ describe('claims and block order', () => {
       fc.constant({ type: 'text', text: 't' }),
     );
     /** A block's decision with its id left out (ids follow registration order). */
-    const decision = (shown: ShownBlock): string => `${shown.kind}:${shown.text.replace(/^\[ref-[0-9a-f]+-[0-9a-z]+\] /, '')}`;
+    const decision = (shown: ShownBlock): string => `${shown.kind}:${shown.text.replace(/^\[ref-[A-Za-z0-9_-]+-[0-9a-z]+\] /, '')}`;
     fc.assert(
       fc.property(fc.array(block, { minLength: 1, maxLength: 6 }), fc.integer(), (content, seed) => {
         const order = content.map((item, index) => ({ item, index, key: Math.sin(seed + index) }));

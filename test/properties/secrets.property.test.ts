@@ -60,7 +60,10 @@ const placements: Record<string, Placement> = {
 
 const placementArb = fc.constantFrom(...Object.keys(placements));
 
-/** The block kinds that name a uri: a link, a reference, a uri-form image, an embedded resource. */
+/**
+ * The places a uri can ride in: a link, a link named by its own uri, a reference, a uri-form
+ * image, an embedded resource, and one of the script lane's own objects handed back.
+ */
 function blockFor(kind: number, uri: string): Record<string, unknown> {
   switch (kind) {
     case 0:
@@ -69,8 +72,12 @@ function blockFor(kind: number, uri: string): Record<string, unknown> {
       return { type: 'resource', uri, name: 'report.csv' };
     case 2:
       return { type: 'image', uri, mimeType: 'image/png' };
-    default:
+    case 3:
       return { type: 'resource', resource: { uri, mimeType: 'text/plain', text: 'embedded text' } };
+    case 4:
+      return { type: 'resource_link', uri, name: uri };
+    default:
+      return { refId: 'ref-handed-back', name: 'report.csv', uri };
   }
 }
 
@@ -88,7 +95,7 @@ describe('a secret in a credential position', () => {
         secretArb,
         credentialName,
         placementArb,
-        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 5 }),
         fc.integer({ min: 0, max: 5 }),
         fc.constantFrom('content', 'data', 'structured'),
         fc.boolean(),
@@ -109,7 +116,12 @@ describe('a secret in a credential position', () => {
           const rendered = host.renderToolResult(result, origin);
           const push = host.convertBlocks(where === 'content' ? [filler, block] : [block], origin);
           const view = host.scriptView(result, origin);
-          const seen = [rendered.stored, JSON.stringify(rendered.live), JSON.stringify(push), JSON.stringify(view)].join('\n');
+          // The script lane's own object is a script's to hand back: it is data (no type) to every
+          // other lane, as any untyped object's fields are, so only the script view is held to it.
+          const seen =
+            kind === 5
+              ? JSON.stringify(view)
+              : [rendered.stored, JSON.stringify(rendered.live), JSON.stringify(push), JSON.stringify(view)].join('\n');
           return !seen.includes(secret);
         },
       ),

@@ -84,17 +84,36 @@ describe(createRegistry.name, () => {
   it('keeps, for a fetched record, the testimony its bytes were verified against', () => {
     const registry = createRegistry();
     const first = registry.register(reference('https://a.test/a', { digest: `sha256:${'A'.repeat(43)}` }), 's');
-    registry.markFetched(first.refId, { path: '/saved/x.bin', bytes: 3, mimeType: 'application/octet-stream', digestVerified: true });
+    registry.markFetched(first.refId, { path: '/saved/x.bin', bytes: 3, mimeType: 'application/octet-stream', digestVerified: true }, first.testimony, 's');
     const after = registry.register(reference('https://a.test/a', { digest: `sha256:${'B'.repeat(43)}` }), 's');
     expect(after.testimony.digest).toBe(`sha256:${'A'.repeat(43)}`);
     expect(after.fetched?.path).toBe('/saved/x.bin');
   });
 
-  it('binds a record to the server that sent it last', () => {
+  it('binds a record to the server that sent it last; the host re-registering it keeps the binding', () => {
     const registry = createRegistry();
     registry.register(reference('https://a.test/a'), 'one');
     expect(registry.register(reference('https://a.test/a'), 'two').serverId).toBe('two');
-    expect(registry.register(reference('https://a.test/a')).serverId).toBeUndefined();
+    expect(registry.register(reference('https://a.test/a')).serverId).toBe('two');
+  });
+
+  it("keeps a reference's server binding when a link from another server names its uri", () => {
+    const registry = createRegistry();
+    registry.register(reference('https://a.test/a', { digest: `sha256:${'A'.repeat(43)}` }), 'files');
+    expect(registry.register(link('https://a.test/a'), 'evil').serverId).toBe('files');
+  });
+
+  it('records a fetch against the testimony it verified, even when the reference was re-issued or evicted meanwhile', () => {
+    const registry = createRegistry({ capacity: 1 });
+    const verified = reference('https://a.test/a', { digest: `sha256:${'A'.repeat(43)}` });
+    const first = registry.register(verified, 's');
+    registry.register(reference('https://a.test/a', { digest: `sha256:${'B'.repeat(43)}` }), 's');
+    const copy = { path: '/saved/a.bin', bytes: 1, mimeType: 'application/octet-stream', digestVerified: true };
+    expect(registry.markFetched(first.refId, copy, verified, 's').testimony.digest).toBe(`sha256:${'A'.repeat(43)}`);
+    registry.register(reference('https://a.test/b'), 's');
+    const again = registry.markFetched(first.refId, copy, verified, 's');
+    expect(again.refId).not.toBe(first.refId);
+    expect(registry.getByUri('https://a.test/a')?.fetched?.path).toBe('/saved/a.bin');
   });
 
   it('rejects a capacity that is not a positive integer', () => {

@@ -25,6 +25,9 @@ describe(shownLinkUri.name, () => {
     ['mixed case', 'Data:image/png;base64,AAAA'],
     ['after leading spaces the URL parser trims', '  data:text/plain,hi'],
     ['after a leading control the URL parser trims', '\u0001data:text/plain,hi'],
+    ['with a tab inside its scheme, which the URL parser removes', 'd\tata:text/plain;base64,U0VDUkVU'],
+    ['with a newline before its colon', 'data\n:text/plain,hi'],
+    ['with a carriage return between letters', 'da\rta:text/plain,hi'],
   ])('never shows a data: uri (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
   });
