@@ -86,6 +86,62 @@ function hasStubLine(text: string, refId: string): boolean {
   return text.split('\n').some((line) => line.startsWith(`[${refId}] `));
 }
 
+/**
+ * A line in a stub's shape, whatever id it names: `[`, an id without whitespace, `] `. Markers
+ * and placeholders (`[Reference not shown: …]`, `[image: …]`) have words, so spaces, in theirs.
+ */
+const ANY_STUB_LINE = /^\[[^\s\]]+\] /;
+
+/** The first line of `text` in a stub's shape, if any. */
+function anyStubLine(text: string): string | undefined {
+  return text.split('\n').find((line) => ANY_STUB_LINE.test(line));
+}
+
+/** The string `uri` of each of the case's blocks (undefined where a block has none). */
+function blockUris(vector: VectorCase): (string | undefined)[] {
+  return vector.blocks.map((block) => {
+    const uri = typeof block === 'object' && block !== null ? (block as { uri?: unknown }).uri : undefined;
+    return typeof uri === 'string' ? uri : undefined;
+  });
+}
+
+/** The fields of a block that are never a display label's: the block's form and its address. */
+const NOT_LABELS: ReadonlySet<string> = new Set(['type', 'uri', 'disposition', 'data', 'digest']);
+
+/**
+ * The label a `truncationMarked` case cuts: the longest string field of its blocks that a stub
+ * shows as a label (its `name`, `mimeType`, …), or undefined where the blocks have none.
+ */
+function longestLabel(vector: VectorCase): string | undefined {
+  let longest: string | undefined;
+  for (const block of vector.blocks) {
+    if (typeof block !== 'object' || block === null) continue;
+    for (const [field, value] of Object.entries(block)) {
+      if (NOT_LABELS.has(field) || typeof value !== 'string') continue;
+      if (longest === undefined || value.length > longest.length) longest = value;
+    }
+  }
+  return longest;
+}
+
+/** True when `text` has `…` right after a non-empty prefix of `value` (the cut is marked where it is). */
+function marksCutOf(text: string, value: string): boolean {
+  for (let at = text.indexOf('…'); at !== -1; at = text.indexOf('…', at + 1)) {
+    for (let length = Math.min(at, value.length - 1); length >= 1; length -= 1) {
+      if (text.slice(at - length, at) === value.slice(0, length)) return true;
+    }
+  }
+  return false;
+}
+
+/** The pattern a digest claim must match to count (NOTES: `sha256:` and 43 base64url characters). */
+const DIGEST_CLAIM = /^sha256:[A-Za-z0-9_-]{43}$/;
+
+/** RegExp-escaped `text`. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function stringList(expected: unknown): string[] | undefined {
   return Array.isArray(expected) && expected.every((item) => typeof item === 'string') ? (expected as string[]) : undefined;
 }
@@ -142,9 +198,17 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
     return over === undefined ? undefined : `${over.name} is ${over.text.length} chars, over ${maxViewChars}`;
   },
 
-  truncationMarked: (_expected, { observation }) => {
+  truncationMarked: (_expected, { observation, vector }) => {
+    // The label cut is the case's long one: it appears whole in no view, and every view marks
+    // its cut with `…` right after a prefix of it.
+    const value = longestLabel(vector);
+    if (value === undefined || value.length < 2) return 'the case has no label to cut';
+    const whole = [...everyView(observation), ...everyWholeView(observation)].find((view) => view.text.includes(value));
+    if (whole !== undefined) return `${whole.name} shows the whole ${value.length}-character label`;
     const unmarked = everyWholeView(observation).find((view) => !view.text.includes('…'));
-    return unmarked === undefined ? undefined : `${unmarked.name} has no …`;
+    if (unmarked !== undefined) return `${unmarked.name} has no …`;
+    const misplaced = everyWholeView(observation).find((view) => !marksCutOf(view.text, value));
+    return misplaced === undefined ? undefined : `${misplaced.name} has no … right after a prefix of the label`;
   },
 
   cleanLabel: (_expected, { observation }) => {
@@ -176,7 +240,18 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
   kind: (expected, { observation, vector }) => {
     if (observation.parsed.length !== vector.blocks.length) return `${observation.parsed.length} parse results for ${vector.blocks.length} blocks`;
     const other = observation.parsed.find((block) => block.kind !== expected);
-    return other === undefined ? undefined : `parsed as ${other.kind}`;
+    if (other !== undefined) return `parsed as ${other.kind}`;
+    if (expected !== 'invalid') return undefined;
+    // A block rejected whole is no reference: nothing registered for its uri, no stub shown.
+    const uris = new Set(blockUris(vector).filter((uri): uri is string => uri !== undefined));
+    const registered = observation.records.find((record) => uris.has(record.testimony.uri));
+    if (registered !== undefined) return `record ${registered.refId} was registered for the invalid block's uri`;
+    if (observation.records.length > 0) return `${observation.records.length} records registered for invalid blocks`;
+    for (const view of everyView(observation)) {
+      const line = anyStubLine(view.text);
+      if (line !== undefined) return `${view.name} shows a stub line ${shown(line)}`;
+    }
+    return undefined;
   },
 
   ok: (expected, input) => {
@@ -233,6 +308,8 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
     if (record === undefined) return 'no record';
     const { name } = save;
     if (!name.startsWith(record.refId)) return `saved name ${shown(name)} doesn't start with ${record.refId}`;
+    // Exactly the id and an extension from the verified type: nothing of the server's between.
+    if (!new RegExp(`^${escapeRegExp(record.refId)}\\.[a-z0-9]{1,8}$`).test(name)) return `saved name ${shown(name)} is not ${record.refId}.<ext>`;
     if (/[/\\]/.test(name) || name.includes('..') || /[\u0000-\u001f]/.test(name)) return `saved name ${shown(name)} is not a plain file name`;
     const serverName = (input.vector.blocks[0] as { name?: unknown } | undefined)?.name;
     if (typeof serverName === 'string' && serverName !== '' && name.toLowerCase().includes(serverName.toLowerCase())) {
@@ -284,6 +361,10 @@ export const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly
     'no-network': ({ fixture }) => noNetwork(fixture),
   },
   fetch: {
+    // NOTES: `digest` is the hash of the decoded identity octets, and `digestVerified` says it
+    // was checked. A success that claimed a (valid) digest verified it; one that claimed none
+    // verified nothing, and says so in its outcome and its record.
+    'digest-claim': (input) => digestClaimRule(input),
     // NOTES: the credential goes to the fixture origin as `Bearer <token>`, never to the redirect target.
     credential: ({ fixture, token }) => {
       const wrong = fixture.requests.find((request) => request.authorization !== `Bearer ${token}`);
@@ -297,6 +378,17 @@ export const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly
     registry: (input) => registryRules(input),
   },
 };
+
+function digestClaimRule(input: CheckInput): string | undefined {
+  const { outcome } = input.observation;
+  if (outcome?.ok !== true) return undefined;
+  const claim = (input.vector.blocks[0] as { digest?: unknown } | undefined)?.digest;
+  const want = typeof claim === 'string' && DIGEST_CLAIM.test(claim);
+  if (outcome.digestVerified !== want) return `${want ? 'a' : 'no'} digest claimed, outcome digestVerified ${shown(outcome.digestVerified)}`;
+  const recorded = fetchedRecord(input)?.digestVerified;
+  if (recorded !== want) return `${want ? 'a' : 'no'} digest claimed, record digestVerified ${shown(recorded)}`;
+  return undefined;
+}
 
 function noNetwork(fixture: FixtureLog): string | undefined {
   const count = fixture.requests.length + fixture.redirectRequests.length;

@@ -9,8 +9,8 @@ import { basename, join } from 'node:path';
 import type { LiveBlock, ShownBlock, ShownKind } from '../src/blocks/shown-block.js';
 import { createHost, DEFAULT_CAP, type Host } from '../src/host.js';
 import type { FetchOutcome, SaveRequest } from '../src/references/fetcher.js';
-import type { ReferenceRecord } from '../src/references/registry.js';
-import { classifyReference, isReferenceForm, type Testimony } from '../src/references/testimony.js';
+import type { ReferenceRecord, Registry } from '../src/references/registry.js';
+import type { Testimony } from '../src/references/testimony.js';
 import { PROJECT_ROOT, type VectorCase } from './vectors.js';
 
 /** The server id the fixture's origin is configured under. */
@@ -19,13 +19,19 @@ export const FIXTURE_SERVER_ID = 'rfc005-fixture';
 /** The id the registry case looks up as one never issued. */
 export const NEVER_ISSUED_ID = 'ref-000000-never-issued';
 
-/** How one block parses: as a reference (with its testimony), as an invalid one, or as the lane shows it. */
+/**
+ * How one block parses, as the host showed it: a reference (a stub or link, with the testimony
+ * of the record it names), an invalid one (the invalid-reference marker), or the lane's kind.
+ */
 export interface ParsedBlock {
   readonly kind: 'reference' | 'invalid' | ShownKind;
   readonly testimony?: Testimony;
 }
 
-/** A record the case registered, as the host holds it. */
+/**
+ * A record the case registered, as the host holds it: each record a shown block names, and the
+ * record the registry holds for each block's `uri`, whether or not any block names it.
+ */
 export interface RecordView {
   readonly refId: string;
   readonly testimony: Testimony;
@@ -133,10 +139,11 @@ async function observeCase(vector: VectorCase, context: CaseContext, root: strin
 
   const first = show(host, blocks, vector.id);
   const observation = {
-    parsed: parse(blocks, first.shown),
+    // Read now, from what the host showed and the records it named as it showed them.
+    parsed: parseShown(blocks, first.shown, host.registry),
     before: first.views,
   };
-  if (vector.operation !== 'fetch') return { ...observation, records: recordsOf(host, first.shown) };
+  if (vector.operation !== 'fetch') return { ...observation, records: recordsOf(host, blocks, first.shown) };
 
   const saves: SaveView[] = [];
   const save = (request: SaveRequest): string => {
@@ -154,7 +161,7 @@ async function observeCase(vector: VectorCase, context: CaseContext, root: strin
       ? { ok: false, code: 'no-reference', error: 'the case rendered no reference to fetch' }
       : outcomeView(await host.fetchReference(refId, { ...(vector.maxBytes === undefined ? {} : { maxBytes: vector.maxBytes }), save }));
   const again = show(host, blocks, vector.id);
-  return { ...observation, records: recordsOf(host, first.shown), after: again.views, outcome, saves };
+  return { ...observation, records: recordsOf(host, blocks, first.shown), after: again.views, outcome, saves };
 }
 
 /**
@@ -165,6 +172,8 @@ async function observeCase(vector: VectorCase, context: CaseContext, root: strin
 async function observeRegistry(host: Host, vector: VectorCase, context: CaseContext): Promise<Observation> {
   const block = vector.blocks[0] as Record<string, unknown>;
   const first = show(host, [block], vector.id);
+  const parsed = parseShown([block], first.shown, host.registry);
+  const records = recordsOf(host, [block], first.shown);
   const firstId = idOf(first.shown);
   const stableId = idOf(show(host, [block], vector.id).shown);
   const ids: string[] = [];
@@ -180,8 +189,8 @@ async function observeRegistry(host: Host, vector: VectorCase, context: CaseCont
     throw new Error('an unknown reference was saved');
   };
   return {
-    parsed: parse([block], first.shown),
-    records: recordsOf(host, first.shown),
+    parsed,
+    records,
     before: first.views,
     ...(firstId === undefined ? {} : { firstId }),
     ...(stableId === undefined ? {} : { stableId }),
@@ -203,27 +212,44 @@ function show(host: Host, blocks: readonly unknown[], toolName: string): { shown
   return { shown: rendered.blocks, views: { history: rendered.stored, wake, push } };
 }
 
-/** How each block parses: its reading where it is in a reference's form, else its lane kind. */
-function parse(blocks: readonly unknown[], shown: readonly ShownBlock[]): ParsedBlock[] {
-  return blocks.map((block, index) => {
-    if (typeof block === 'object' && block !== null && !Array.isArray(block)) {
-      const record = block as Record<string, unknown>;
-      if (isReferenceForm(record)) {
-        const reading = classifyReference(record);
-        return reading.kind === 'reference' ? { kind: 'reference', testimony: reading.testimony } : { kind: 'invalid' };
-      }
+/**
+ * How each block parses, read from what the host showed — never from a classification the
+ * adapter makes itself, so a host that showed a block otherwise than it parsed it can't pass:
+ * a marker whose reason is `invalid-reference` is an invalid reference; a stub or a link is a
+ * reference, whose testimony is the one the record its `refId` names holds (none where the id
+ * names no record); any other block is its lane kind. One shown block per content block (a
+ * content array with no error text); otherwise (a withheld result's one notice) every block
+ * reads as a marker.
+ */
+export function parseShown(blocks: readonly unknown[], shown: readonly ShownBlock[], registry: Pick<Registry, 'get'>): ParsedBlock[] {
+  return blocks.map((_block, index) => {
+    if (shown.length !== blocks.length) return { kind: 'marker' };
+    const block = shown[index]!;
+    if (block.kind === 'marker' && block.reason === 'invalid-reference') return { kind: 'invalid' };
+    if (block.kind === 'stub' || block.kind === 'link') {
+      const testimony = registry.get(block.refId)?.testimony;
+      return testimony === undefined ? { kind: 'reference' } : { kind: 'reference', testimony };
     }
-    // One shown block per content block (a content array with no error text); a withheld
-    // result shows one notice, read as a marker.
-    return { kind: shown.length === blocks.length ? shown[index]!.kind : 'marker' };
+    return { kind: block.kind };
   });
 }
 
-/** The records the shown blocks name, in order, each once. */
-function recordsOf(host: Host, shown: readonly ShownBlock[]): RecordView[] {
-  const ids = [...new Set(shown.flatMap((block) => ('refId' in block ? [block.refId] : [])))];
-  return ids.flatMap((refId) => {
-    const view = recordView(host.registry.get(refId));
+/**
+ * The records the case registered, each once: those the shown blocks name, in order, then the
+ * record the registry holds for each block's string `uri` that no shown block named (a host that
+ * registered a block it showed as invalid shows here).
+ */
+function recordsOf(host: Host, blocks: readonly unknown[], shown: readonly ShownBlock[]): RecordView[] {
+  const named = shown.flatMap((block) => ('refId' in block ? [host.registry.get(block.refId)] : []));
+  const byUri = blocks.map((block) => {
+    const uri = typeof block === 'object' && block !== null ? (block as { uri?: unknown }).uri : undefined;
+    return typeof uri === 'string' ? host.registry.getByUri(uri) : undefined;
+  });
+  const seen = new Set<string>();
+  return [...named, ...byUri].flatMap((record) => {
+    if (record === undefined || seen.has(record.refId)) return [];
+    seen.add(record.refId);
+    const view = recordView(record);
     return view === null ? [] : [view];
   });
 }

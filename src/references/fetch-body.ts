@@ -4,18 +4,19 @@
  * compression bomb costs at most the ceiling and one chunk.
  */
 import type { FetchFailure } from './fetcher.js';
-import { discard, type RequestBounds } from './fetch-request.js';
+import { discard, isDecodingFailure, type RequestBounds } from './fetch-request.js';
 
 /** The body's decoded bytes, or why reading stopped. */
 export type BodyResult =
   | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly code: Extract<FetchFailure, 'too-large' | 'timeout' | 'network'> };
+  | { readonly ok: false; readonly code: Extract<FetchFailure, 'too-large' | 'timeout' | 'encoding' | 'network'> };
 
 /**
  * Reads `response`'s body (decoded by the fetch implementation) while it stays within
  * `maxBytes`; calls `abort` (which aborts the request) the moment it passes, or when the
  * deadline does. An identity body whose `Content-Length` is already over the ceiling is refused
- * before a byte is read.
+ * before a byte is read. A coded body whose bytes don't decode fails with `encoding`; a read the
+ * connection broke, with `network`.
  */
 export async function readWithinCeiling(
   response: Response,
@@ -53,8 +54,11 @@ export async function readWithinCeiling(
       }
       chunks.push(step.value);
     }
-  } catch {
-    return { ok: false, code: bounds.timedOut() ? 'timeout' : 'network' };
+  } catch (error) {
+    if (bounds.timedOut()) return { ok: false, code: 'timeout' };
+    // A coded body whose bytes don't decode fails in the read: the server sent the content in
+    // a coding it isn't in, which is the encoding's failure, not the connection's.
+    return { ok: false, code: !identity && isDecodingFailure(error) ? 'encoding' : 'network' };
   }
   const bytes = new Uint8Array(total);
   let offset = 0;

@@ -1,7 +1,8 @@
 /**
  * The fetcher's requests (RFC-005 §7): the dial the check allowed, with the connection's
  * credential only on a request to the origin the connection was dialed at, and at most one
- * redirect, followed by hand so no credential crosses an origin.
+ * redirect, followed by hand and only within that origin, so neither the credential nor the
+ * fetch crosses one.
  */
 import type { FetchFailure } from './fetcher.js';
 
@@ -24,8 +25,6 @@ export interface DialPlan {
   readonly url: URL;
   /** The origin the server's connection is dialed at: the only one that gets the credential. */
   readonly origin: string;
-  /** The server url's scheme (`http:` allows an `http` redirect target; otherwise `https` only). */
-  readonly serverProtocol: string;
   /** The connection's bearer token. */
   readonly credential?: string;
 }
@@ -79,10 +78,10 @@ export function startRequestBounds(timeoutMs: number): RequestBounds {
 }
 
 /**
- * Requests `plan.url`: the credential only where the request's origin is the dialed one; a
- * redirect followed at most {@link MAX_REDIRECTS} times, to an `https` target (or `http` from a
- * server dialed over `http`), without the credential once it leaves the dialed origin; a non-2xx
- * answer or a coding the body can't arrive decoded from is a failure.
+ * Requests `plan.url` with the credential, which goes only to the dialed origin; a redirect is
+ * followed at most {@link MAX_REDIRECTS} times and only within that origin (a redirect off it is
+ * refused, so neither the credential nor the fetch itself leaves the origin the check passed);
+ * a non-2xx answer or a coding the body can't arrive decoded from is a failure.
  */
 export async function requestFollowingRedirects(plan: DialPlan, fetchImpl: typeof fetch, bounds: RequestBounds): Promise<RequestResult> {
   let url = plan.url;
@@ -94,7 +93,8 @@ export async function requestFollowingRedirects(plan: DialPlan, fetchImpl: typeo
     try {
       response = await bounds.within(fetchImpl(url.href, { method: 'GET', headers, redirect: 'manual', signal: bounds.signal }));
     } catch (error) {
-      return bounds.timedOut() ? { ok: false, code: 'timeout' } : { ok: false, code: 'network', ...causeDetail(error) };
+      if (bounds.timedOut()) return { ok: false, code: 'timeout' };
+      return isDecodingFailure(error) ? { ok: false, code: 'encoding' } : { ok: false, code: 'network', ...causeDetail(error) };
     }
     if (response === 'timeout') return { ok: false, code: 'timeout' };
     // A fetch implementation that followed a redirect itself may have carried the credential
@@ -109,8 +109,9 @@ export async function requestFollowingRedirects(plan: DialPlan, fetchImpl: typeo
       const location = response.headers.get('location');
       const next = location === null ? null : URL.parse(location, url.href);
       if (next === null) return { ok: false, code: 'redirect-refused' };
-      const allowed = next.protocol === 'https:' || (next.protocol === 'http:' && plan.serverProtocol === 'http:');
-      if (!allowed) return { ok: false, code: 'redirect-refused' };
+      // Only a redirect within the dialed origin is followed: the origin check that let the fetch
+      // dial would otherwise be one hop from any address (a metadata or link-local one included).
+      if (next.origin !== plan.origin) return { ok: false, code: 'redirect-refused' };
       url = next;
       continue;
     }
@@ -140,6 +141,26 @@ export function arrivesDecoded(contentEncoding: string | null): boolean {
   if (codings.length === 0) return true;
   if (codings.length === 1 && codings[0] === 'identity') return true;
   return codings.every((coding) => DECODED_CODINGS.has(coding));
+}
+
+/**
+ * True when `error` (or an error it was caused by) is a decoder's failure: bytes that don't
+ * decode in the content coding the response declared (a body sent as `gzip` that isn't gzip).
+ * Node's fetch rejects the body's read with `TypeError: terminated` caused by the zlib or brotli
+ * error, whose code is a `Z_…` one (zlib) or an `ERR_…` one with a numeric `errno` (brotli, the
+ * zlib module's own); a socket's failure carries an `E…` or `UND_ERR_…` code instead.
+ */
+export function isDecodingFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, errno } = current as { code?: unknown; errno?: unknown };
+    if (typeof code === 'string') {
+      if (/^Z_[A-Z_]+$/.test(code)) return true;
+      if (typeof errno === 'number' && /^ERR_(?:_|BROTLI_|ZLIB_)[A-Z0-9_]*$/.test(code)) return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Lets a response's body go without reading it. */

@@ -2,13 +2,13 @@
  * The host-mediated fetcher (RFC-005 §7, SPEC §6): a reference is fetched only on explicit
  * request, after the one pre-dial check a stub also asks ({@link dialCheck}), with the
  * connection's credential only to the origin the connection was dialed at, at most one redirect
- * and never a credential across origins, the stream aborted once decoded bytes pass the ceiling,
- * the digest checked over decoded identity octets, the media type observed in the bytes, and the
- * storage name made from the id. Nothing is saved or recorded on any failure.
+ * and only within that origin (a redirect off it is refused), the stream aborted once decoded
+ * bytes pass the ceiling, the digest checked over decoded identity octets, the media type
+ * observed in the bytes, and the storage name made from the id. Nothing is saved or recorded on
+ * any failure.
  */
 import { createHash } from 'node:crypto';
-import type { HostCore } from '../lanes/host-core.js';
-import { thrownLine } from '../lanes/host-core.js';
+import { logSafely, thrownLine, type HostCore } from '../lanes/host-core.js';
 import type { AddressBook } from './addresses.js';
 import { DIAL_REFUSAL_CLAUSES, dialCheck, type DialRefusal } from './dial-check.js';
 import { readWithinCeiling } from './fetch-body.js';
@@ -74,7 +74,7 @@ export const FETCH_FAILURE_WORDS: Readonly<Record<FetchFailure, string>> = {
   'redirect-limit': 'not fetched: the server redirected more than once',
   'redirect-refused': "not fetched: the server redirected to a location this host doesn't follow",
   'http-status': "not fetched: the server didn't answer with the content",
-  encoding: "not fetched: the server sent the content in an encoding this host doesn't decode",
+  encoding: "not fetched: the server sent the content in an encoding this host doesn't decode, or in bytes that don't decode in the encoding it named",
   'too-large': "not fetched: the content passed this fetch's byte limit",
   'digest-mismatch': "not fetched: the content doesn't match the digest its reference claims",
   timeout: "not fetched: the server didn't deliver the content in time",
@@ -127,7 +127,7 @@ export async function fetchReference(core: HostCore, refId: string, options: Fet
   try {
     return await fetchChecked(core, refId, options);
   } catch (error) {
-    core.log(`blockwise: fetch_reference: ${safeId(refId)}: internal: ${thrownLine(error)}`);
+    logSafely(core, () => `blockwise: fetch_reference: ${safeId(refId)}: internal: ${thrownLine(error)}`);
     return failed('internal');
   }
 }
@@ -157,14 +157,15 @@ async function fetchChecked(core: HostCore, refId: string, options: FetchOptions
       {
         url: target,
         origin: decision.origin,
-        serverProtocol: server.protocol,
         ...(answer.credential === undefined ? {} : { credential: answer.credential }),
       },
       settings.fetch,
       bounds,
     );
     if (!request.ok) {
-      if (request.code === 'network') core.log(`blockwise: fetch_reference: ${safeId(refId)}: network${request.detail ? ` (${request.detail})` : ''}`);
+      if (request.code === 'network') {
+        logSafely(core, () => `blockwise: fetch_reference: ${safeId(refId)}: network${request.detail ? ` (${request.detail})` : ''}`);
+      }
       return failed(request.code, request.detail);
     }
     const body = await readWithinCeiling(request.response, settings.maxBytes, bounds, bounds.abort);
@@ -192,19 +193,15 @@ async function fetchChecked(core: HostCore, refId: string, options: FetchOptions
   try {
     path = await settings.save({ name, bytes, mimeType });
   } catch (error) {
-    core.log(`blockwise: fetch_reference: ${safeId(refId)}: save failed: ${thrownLine(error)}`);
+    logSafely(core, () => `blockwise: fetch_reference: ${safeId(refId)}: save failed: ${thrownLine(error)}`);
     return failed('save-failed');
   }
   if (typeof path !== 'string' || path === '') return failed('save-failed');
   const digestVerified = claimedDigest !== undefined;
-  try {
-    core.registry.markFetched(record.refId, { path, bytes: bytes.byteLength, mimeType, digestVerified });
-  } catch {
-    // Evicted while `save` ran: the copy exists but no record names it, so the fetch answers as
-    // a stale id does, and the host's log says so.
-    core.log(`blockwise: fetch_reference: ${safeId(refId)}: evicted while saving; its copy was not recorded`);
-    return failed('unknown-reference');
-  }
+  // The record keeps the testimony these bytes were checked against, whatever was registered
+  // while `save` ran; a record evicted meanwhile is recorded again, so a saved copy is never
+  // left unrecorded.
+  core.registry.markFetched(record.refId, { path, bytes: bytes.byteLength, mimeType, digestVerified }, record.testimony, record.serverId);
   return { ok: true, bytes: bytes.byteLength, path, mimeType, digestVerified };
 }
 

@@ -26,6 +26,11 @@ const TAMPERS: [string, string, string, Tamper][] = [
   ['includes > the event text missing from the push lane', '08-push-size-0', 'includes', (d) => void (d.observation.before.push = d.observation.before.push.slice(1))],
   ['bounded > a push block over the bound', '17-oversized-name', 'bounded', (d) => void d.observation.before.push.push({ type: 'text', text: 'x'.repeat(d.maxViewChars + 1) })],
   ['truncationMarked > no … in the wake', 'schema-name-255', 'truncationMarked', (d) => void (d.observation.before.wake = d.observation.before.wake.replaceAll('…', ''))],
+  ['truncationMarked > the whole name in one push block, beside the cut stub', 'schema-name-255', 'truncationMarked', (d) => void d.observation.before.push.push({ type: 'text', text: 'a'.repeat(255) })],
+  ['truncationMarked > the whole name in the history, with a … elsewhere', 'schema-name-255', 'truncationMarked', (d) => void (d.observation.before.history += ` ${'a'.repeat(255)}`)],
+  ['truncationMarked > … not after a prefix of the name', 'schema-name-255', 'truncationMarked', (d) => void (d.observation.before.history = d.observation.before.history.replace('a…', 'a …'))],
+  ['truncationMarked > the whole mimeType in the wake', 'schema-mimeType-255', 'truncationMarked', (d) => void (d.observation.before.wake += ` ${'a'.repeat(255)}`)],
+  ['truncationMarked > … after the name but not the mimeType', 'schema-mimeType-255', 'truncationMarked', (d) => void (d.observation.after = undefined, d.observation.before.push = [{ type: 'text', text: 'attachment… audio' }])],
   ['cleanLabel > a bidi override', '18-label-controls', 'cleanLabel', (d) => void (d.observation.before.history += '\u202e')],
   ['cleanLabel > a newline', '18-label-controls', 'cleanLabel', (d) => void (d.observation.after!.history += '\nmore')],
   ['cleanLabel > a C1 control', '18-label-controls', 'cleanLabel', (d) => void (d.observation.before.history += '\u0085')],
@@ -33,6 +38,10 @@ const TAMPERS: [string, string, string, Tamper][] = [
   ['missingFields > kept in the parse', 'field-rule-mimeType', 'missingFields', (d) => void (d.observation.parsed[0]!.testimony!.mimeType = 'a')],
   ['missingFields > disposition lost', 'field-rule-expiresAt', 'missingFields', (d) => void delete d.observation.parsed[0]!.testimony!.disposition],
   ['kind > parsed as a reference', 'schema-uri-4097', 'kind', (d) => void (d.observation.parsed[0]!.kind = 'reference')],
+  ['kind > a record registered for the invalid uri', 'schema-uri-4097', 'kind', (d) => void d.observation.records.push({ refId: 'ref-x', testimony: { uri: (d.vector.blocks[0] as { uri: string }).uri, blockType: 'resource', fromLink: false } })],
+  ['kind > a record registered under a cut uri', 'schema-uri-4097', 'kind', (d) => void d.observation.records.push({ refId: 'ref-x', testimony: { uri: 'a'.repeat(4096), blockType: 'resource', fromLink: false } })],
+  ['kind > a stub line in the history', 'schema-uri-4097', 'kind', (d) => void (d.observation.before.history += '\n[ref-x] attachment.wav — audio/wav, ~12B claimed')],
+  ['kind > a stub line in one push block', 'schema-uri-4097', 'kind', (d) => void d.observation.before.push.push({ type: 'text', text: '[ref-x] attachment.wav' })],
   ['ok > a success where a failure is due', '05-digest-mismatch', 'ok', (d) => void (d.observation.outcome = { ok: true, path: '/p' })],
   ['ok > a failure that saved', '05-digest-mismatch', 'ok', (d) => void d.observation.saves!.push({ name: 'x', base64: '', mimeType: 'a/b' })],
   ['ok > a failure that recorded', '16-unparseable-expiry', 'ok', (d) => void (d.observation.records[0]!.fetchedPath = '/p')],
@@ -42,13 +51,24 @@ const TAMPERS: [string, string, string, Tamper][] = [
   ['decodedBase64 > other bytes saved', '03-verified-never', 'decodedBase64', (d) => void (d.observation.saves![0]!.base64 = 'AAAA')],
   ['decodedBase64 > another size recorded', '19-gzip-identity', 'decodedBase64', (d) => void (d.observation.records[0]!.verifiedBytes = 12)],
   ['digestVerified > not recorded', '03-verified-never', 'digestVerified', (d) => void (d.observation.records[0]!.digestVerified = false)],
+  ['digest-claim > verified where none was claimed (outcome)', '13-observed-mime', 'digest-claim', (d) => void (d.observation.outcome!.digestVerified = true)],
+  ['digest-claim > verified where none was claimed (record)', '14-path-label', 'digest-claim', (d) => void (d.observation.records[0]!.digestVerified = true)],
+  ['digest-claim > not said where none was claimed', '18-label-controls', 'digest-claim', (d) => void delete d.observation.outcome!.digestVerified],
+  ['digest-claim > not recorded where none was claimed', '18-label-device', 'digest-claim', (d) => void delete d.observation.records[0]!.digestVerified],
+  ['digest-claim > unverified where one was claimed', '19-gzip-identity', 'digest-claim', (d) => void (d.observation.outcome!.digestVerified = false)],
   ['savedMime > the claim recorded', '13-observed-mime', 'savedMime', (d) => void (d.observation.records[0]!.verifiedMimeType = 'image/png')],
   ['savedMime > saved under the claim', '13-observed-mime', 'savedMime', (d) => void (d.observation.saves![0]!.mimeType = 'image/png')],
   ['storageFromId > the server’s name', '14-path-label', 'storageFromId', (d) => void (d.observation.saves![0]!.name = '../../.ssh/authorized_keys')],
   ['storageFromId > the id with the server’s name', '18-label-device', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}-CON.wav`)],
   ['storageFromId > a separator', '18-label-controls', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}/x.wav`)],
+  ['storageFromId > a second extension', '14-path-label', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}.wav.exe`)],
+  ['storageFromId > more after the id', '14-path-label', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}x.wav`)],
+  ['storageFromId > no extension', '14-path-label', 'storageFromId', (d) => void (d.observation.saves![0]!.name = d.observation.records[0]!.refId)],
+  ['storageFromId > an extension in capitals', '14-path-label', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}.WAV`)],
+  ['storageFromId > an extension longer than 8', '14-path-label', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}.authorized`)],
+  ['storageFromId > a trailing space', '18-label-device', 'storageFromId', (d) => void (d.observation.saves![0]!.name = `${d.observation.records[0]!.refId}.wav `)],
   ['abortStream > the stream ran to its end', '10-stream-ceiling', 'abortStream', (d) => void Object.assign(d.fixture, { closedEarly: 0, completed: 1 })],
-  ['redirectSafe > two redirects followed', '12-cross-origin-redirect', 'redirectSafe', (d) => void d.fixture.redirectRequests.push({ method: 'GET', path: '/again' })],
+  ['redirectSafe > two redirects followed', '12-cross-origin-redirect', 'redirectSafe', (d) => void d.fixture.redirectRequests.push({ method: 'GET', path: '/payload' }, { method: 'GET', path: '/again' })],
   ['redirectSafe > the credential carried', '12-cross-origin-redirect', 'redirectSafe', (d) => void (d.fixture.redirectRequests = [{ method: 'GET', path: '/payload', authorization: 'Bearer fixture-secret' }])],
   ['redirectSafe > never dialed', '12-cross-origin-redirect', 'redirectSafe', (d) => void Object.assign(d.fixture, { requests: [], redirectRequests: [] })],
   ['unchanged > a view changed', '04-claim-over-ceiling', 'unchanged', (d) => void (d.observation.after!.wake += ' ')],
@@ -98,6 +118,29 @@ describe.skipIf(!HAS_SHARED)(`${checkCase.name} (${HAS_SHARED ? 'reads ../shared
     const draft = structuredClone(observed.get(id)!) as Draft<CheckInput>;
     tamper(draft);
     expect(checkCase(draft as CheckInput).map((failure) => failure.key)).toContain(key);
+  });
+
+  it('12-cross-origin-redirect: our host refuses the redirect, so the second origin sees no request', () => {
+    const { observation, fixture, token } = observed.get('12-cross-origin-redirect')!;
+    expect(observation.outcome).toMatchObject({ ok: false, code: 'redirect-refused' });
+    expect(observation.saves).toEqual([]);
+    expect(fixture.requests).toEqual([{ method: 'GET', path: '/payload', authorization: `Bearer ${token}` }]);
+    expect(fixture.redirectRequests).toEqual([]);
+  });
+
+  it('redirectSafe passes a host that follows one redirect without the credential, as NOTES words it', () => {
+    const draft = structuredClone(observed.get('12-cross-origin-redirect')!) as Draft<CheckInput>;
+    draft.fixture.redirectRequests = [{ method: 'GET', path: '/payload' }];
+    expect(checkCase(draft as CheckInput)).toEqual([]);
+  });
+
+  it('asks no digestVerified of a fetch that failed, and passes a success without a digest that says false', () => {
+    const failedFetch = structuredClone(observed.get('05-digest-mismatch')!);
+    expect(failedFetch.observation.outcome?.ok).toBe(false);
+    expect(checkCase(failedFetch)).toEqual([]);
+    const unclaimed = observed.get('13-observed-mime')!;
+    expect(unclaimed.observation.outcome).toMatchObject({ ok: true, digestVerified: false });
+    expect(unclaimed.observation.records[0]?.digestVerified).toBe(false);
   });
 
   it('fails a key it has no check for, and asks nothing of a flag set to false', () => {

@@ -198,8 +198,8 @@ describe(fetchReference.name, () => {
     });
   });
 
-  describe('the credential', () => {
-    it('goes to the dialed origin as a bearer token, and on a same-origin redirect', async () => {
+  describe('the credential and redirects', () => {
+    it('goes to the dialed origin as a bearer token, and on a same-origin redirect, which is followed once', async () => {
       const server = await serve((req, res) => {
         if (req.url === '/moved') {
           res.writeHead(302, { location: '/payload' });
@@ -210,54 +210,124 @@ describe(fetchReference.name, () => {
       });
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/moved`));
-      const outcome = await host.fetchReference(refId, { save: saver().save });
-      expect(outcome.ok).toBe(true);
+      const { saves, save } = saver();
+      const outcome = await host.fetchReference(refId, { save });
+      expect(outcome).toMatchObject({ ok: true, bytes: WAV.byteLength });
+      expect(saves).toHaveLength(1);
       expect(server.seen).toEqual([
         { path: '/moved', authorization: `Bearer ${TOKEN}` },
         { path: '/payload', authorization: `Bearer ${TOKEN}` },
       ]);
     });
 
-    it('is not sent on a cross-origin redirect, which is followed once', async () => {
-      const other = await bodyOrigin(WAV);
-      const server = await serve((_req, res) => {
-        res.writeHead(307, { location: `${other.origin}/elsewhere` });
-        res.end();
+    it('fails a second same-origin redirect with redirect-limit, saving and recording nothing', async () => {
+      const server = await serve((req, res) => {
+        const next: Record<string, string> = { '/first': '/second', '/second': '/third' };
+        const location = next[req.url ?? ''];
+        if (location !== undefined) {
+          res.writeHead(301, { location });
+          res.end();
+          return;
+        }
+        res.end(WAV);
       });
       const host = hostAt(server.origin);
-      const { refId } = render(host, reference(`${server.origin}/payload`));
+      const { refId } = render(host, reference(`${server.origin}/first`));
       const { saves, save } = saver();
-      const outcome = await host.fetchReference(refId, { save });
-      expect(outcome.ok).toBe(true);
-      expect(saves).toHaveLength(1);
-      expect(server.seen).toEqual([{ path: '/payload', authorization: `Bearer ${TOKEN}` }]);
-      expect(other.seen).toEqual([{ path: '/elsewhere', authorization: undefined }]);
-    });
-
-    it('is not sent when a cross-origin redirect leads back to the dialed origin either: the second redirect fails the fetch', async () => {
-      let dialedOrigin = '';
-      const other = await serve((_req, res) => {
-        res.writeHead(302, { location: `${dialedOrigin}/back` });
-        res.end();
-      });
-      const server = await serve((_req, res) => {
-        res.writeHead(302, { location: `${other.origin}/hop` });
-        res.end();
-      });
-      dialedOrigin = server.origin;
-      const host = hostAt(server.origin);
-      const { refId } = render(host, reference(`${server.origin}/payload`));
-      const { saves, save } = saver();
-      const outcome = await host.fetchReference(refId, { save });
-      expectFailure(outcome, 'redirect-limit');
-      expect(server.seen).toEqual([{ path: '/payload', authorization: `Bearer ${TOKEN}` }]);
-      expect(other.seen).toEqual([{ path: '/hop', authorization: undefined }]);
+      expectFailure(await host.fetchReference(refId, { save }), 'redirect-limit');
+      expect(server.seen).toEqual([
+        { path: '/first', authorization: `Bearer ${TOKEN}` },
+        { path: '/second', authorization: `Bearer ${TOKEN}` },
+      ]);
       expect(saves).toEqual([]);
       expect(host.registry.get(refId)?.fetched).toBeUndefined();
     });
 
+    it.each([301, 302, 303, 307, 308])('refuses a cross-origin redirect (%i): the other origin sees no request', async (status) => {
+      const other = await bodyOrigin(WAV);
+      const server = await serve((_req, res) => {
+        res.writeHead(status, { location: `${other.origin}/elsewhere` });
+        res.end();
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      const { saves, save } = saver();
+      expectFailure(await host.fetchReference(refId, { save }), 'redirect-refused');
+      expect(server.seen).toEqual([{ path: '/payload', authorization: `Bearer ${TOKEN}` }]);
+      expect(other.seen).toEqual([]);
+      expect(saves).toEqual([]);
+      expect(host.registry.get(refId)?.fetched).toBeUndefined();
+    });
+
+    it('refuses a redirect to another port of the same host: another origin, never dialed', async () => {
+      const other = await bodyOrigin(WAV);
+      const server = await serve((_req, res) => {
+        res.writeHead(302, { location: `http://127.0.0.1:${new URL(other.origin).port}/payload` });
+        res.end();
+      });
+      expect(new URL(other.origin).hostname).toBe(new URL(server.origin).hostname);
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: saver().save }), 'redirect-refused');
+      expect(other.seen).toEqual([]);
+    });
+
+    it('refuses a redirect to another name for the same address (localhost for 127.0.0.1)', async () => {
+      const server = await serve((req, res) => {
+        if (req.url === '/payload') {
+          res.writeHead(302, { location: `http://localhost:${new URL(server.origin).port}/again` });
+          res.end();
+          return;
+        }
+        res.end(WAV);
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: saver().save }), 'redirect-refused');
+      expect(server.seen.map((seen) => seen.path)).toEqual(['/payload']);
+    });
+
+    /** A fetch that redirects `from` to `location` and serves the payload anywhere else, recording each url. */
+    function redirecting(from: string, location: string): { fake: typeof fetch; requests: { url: string; authorization: string | null }[] } {
+      const requests: { url: string; authorization: string | null }[] = [];
+      const fake: typeof fetch = async (input, init) => {
+        requests.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization') });
+        return String(input) === from ? new Response(null, { status: 302, headers: { location } }) : new Response(WAV);
+      };
+      return { fake, requests };
+    }
+
+    it.each([
+      ['https to http, same host and port', 'https://files.test', 'http://files.test/plain'],
+      ['https to http, same host, the default ports', 'https://files.test', 'http://files.test:443/plain'],
+      ['http to https, same host', 'http://files.test', 'https://files.test/secure'],
+      ['https to another port', 'https://files.test', 'https://files.test:8443/payload'],
+      ['https to a subdomain', 'https://files.test', 'https://cdn.files.test/payload'],
+      ['https to a userinfo-bearing url of another host', 'https://files.test', 'https://files.test@evil.test/payload'],
+    ])('refuses a redirect to another scheme or port of the same host (%s), dialing only the dialed origin', async (_name, server, location) => {
+      const { fake, requests } = redirecting(`${server}/payload`, location);
+      const host = hostAt(server);
+      const { refId } = render(host, reference(`${server}/payload`));
+      const { saves, save } = saver();
+      expectFailure(await host.fetchReference(refId, { save, fetch: fake }), 'redirect-refused');
+      expect(requests).toEqual([{ url: `${server}/payload`, authorization: `Bearer ${TOKEN}` }]);
+      expect(saves).toEqual([]);
+    });
+
+    it('follows a redirect whose location names the dialed origin with its default port spelled out', async () => {
+      const { fake, requests } = redirecting('https://files.test/payload', 'https://FILES.test:443/moved');
+      const host = hostAt('https://files.test');
+      const { refId } = render(host, reference('https://files.test/payload'));
+      expect(await host.fetchReference(refId, { save: saver().save, fetch: fake })).toMatchObject({ ok: true });
+      expect(requests).toEqual([
+        { url: 'https://files.test/payload', authorization: `Bearer ${TOKEN}` },
+        { url: 'https://files.test/moved', authorization: `Bearer ${TOKEN}` },
+      ]);
+    });
+
     it.each([
       ['a scheme other than http(s)', 'file:///etc/passwd'],
+      ['a data: url', 'data:text/plain,hello'],
       ['a location that does not parse', 'http://[::1'],
     ])('refuses a redirect to %s', async (_name, location) => {
       const server = await serve((_req, res) => {
@@ -267,6 +337,7 @@ describe(fetchReference.name, () => {
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/payload`));
       expectFailure(await host.fetchReference(refId, { save: saver().save }), 'redirect-refused');
+      expect(server.seen).toHaveLength(1);
     });
 
     it('refuses a redirect without a location', async () => {
@@ -277,18 +348,6 @@ describe(fetchReference.name, () => {
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/payload`));
       expectFailure(await host.fetchReference(refId, { save: saver().save }), 'redirect-refused');
-    });
-
-    it('refuses an http redirect target when the server is dialed over https', async () => {
-      const requests: string[] = [];
-      const fake: typeof fetch = async (input) => {
-        requests.push(String(input));
-        return new Response(null, { status: 302, headers: { location: 'http://files.test/plain' } });
-      };
-      const host = hostAt('https://files.test');
-      const { refId } = render(host, reference('https://files.test/payload'));
-      expectFailure(await host.fetchReference(refId, { save: saver().save, fetch: fake }), 'redirect-refused');
-      expect(requests).toEqual(['https://files.test/payload']);
     });
 
     it('two hosts configuring one server id at two urls never dial each other’s origin', async () => {
@@ -468,6 +527,58 @@ describe(fetchReference.name, () => {
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
+    it.each([
+      ['gzip', Buffer.from('this is not gzip at all')],
+      ['gzip', (() => {
+        // A gzip stream whose trailer's CRC doesn't match its data.
+        const wire = Buffer.from(gzipSync(payload));
+        wire.writeUInt8(wire.readUInt8(wire.byteLength - 8) ^ 0xff, wire.byteLength - 8);
+        return wire;
+      })()],
+      ['x-gzip', Buffer.from('not gzip either')],
+      ['deflate', Buffer.from('not deflate')],
+      ['br', Buffer.from('not brotli, not anything')],
+    ])('fails a body declared %s whose bytes are not in it with encoding, not network, saving and recording nothing', async (coding, wire) => {
+      const server = await bodyOrigin(wire, { 'content-encoding': coding });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 512 }));
+      const { saves, save } = saver();
+      expectFailure(await host.fetchReference(refId, { maxBytes: 1024, save }), 'encoding');
+      expect(server.seen).toHaveLength(1);
+      expect(saves).toEqual([]);
+      expect(host.registry.get(refId)?.fetched).toBeUndefined();
+    });
+
+    it('fails a gzip body the connection cuts short with network, not encoding', async () => {
+      const server = await serve((_req, res) => {
+        const wire = gzipSync(Buffer.alloc(64 * 1024, 0x61));
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(wire.byteLength + 1000) });
+        res.write(wire.subarray(0, 10));
+        setTimeout(() => res.destroy(), 20);
+      });
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
+      expectFailure(await host.fetchReference(refId, { maxBytes: 1024 * 1024, save: saver().save }), 'network');
+    });
+
+    it('fails a coded body from a fetch implementation whose read rejects with a decoder error as encoding', async () => {
+      const host = hostAt('http://files.test');
+      const { refId } = render(host, reference('http://files.test/payload'));
+      const decoderError = Object.assign(new Error('incorrect header check'), { errno: -3, code: 'Z_DATA_ERROR' });
+      const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new TypeError('terminated', { cause: decoderError })) });
+      const fake: typeof fetch = async () => new Response(body, { headers: { 'content-encoding': 'gzip' } });
+      expectFailure(await host.fetchReference(refId, { save: saver().save, fetch: fake }), 'encoding');
+    });
+
+    it('reads a decoder-like failure of an identity body as network: only a coded body can fail to decode', async () => {
+      const host = hostAt('http://files.test');
+      const { refId } = render(host, reference('http://files.test/payload'));
+      const decoderError = Object.assign(new Error('incorrect header check'), { errno: -3, code: 'Z_DATA_ERROR' });
+      const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new TypeError('terminated', { cause: decoderError })) });
+      const fake: typeof fetch = async () => new Response(body);
+      expectFailure(await host.fetchReference(refId, { save: saver().save, fetch: fake }), 'network');
+    });
+
     it.each(['zstd', 'gzip, identity', 'compress'])('refuses a body in %s, which would arrive undecoded', async (coding) => {
       const server = await bodyOrigin(WAV, { 'content-encoding': coding });
       const host = hostAt(server.origin);
@@ -626,6 +737,165 @@ describe(fetchReference.name, () => {
       const { saves, save } = saver();
       expectFailure(await host.fetchReference(refId, { save, fetch: racing }), 'reference-changed');
       expect(saves).toEqual([]);
+    });
+  });
+
+  describe('what happens to the record while save runs', () => {
+    it('keeps the verified digest when the reference is re-issued with another one meanwhile', async () => {
+      const server = await bodyOrigin(WAV);
+      const uri = `${server.origin}/payload`;
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(uri, { digest: digestOf(WAV) }));
+      let during: string | undefined;
+      const save = (request: SaveRequest): string => {
+        // Unfetched, the record takes the re-issued claims — until the fetch records its copy.
+        expect(render(host, reference(uri, { digest: digestOf(PNG) })).refId).toBe(refId);
+        during = host.registry.get(refId)?.testimony.digest;
+        return `/saved/${request.name}`;
+      };
+      const outcome = await host.fetchReference(refId, { save });
+      expect(during).toBe(digestOf(PNG));
+      expect(outcome).toEqual({ ok: true, bytes: WAV.byteLength, path: `/saved/${refId}.wav`, mimeType: 'audio/wav', digestVerified: true });
+      const record = host.registry.get(refId);
+      expect(record?.testimony.digest).toBe(digestOf(WAV));
+      expect(digestOf(WAV)).not.toBe(digestOf(PNG));
+      expect(record?.fetched).toEqual({ path: `/saved/${refId}.wav`, bytes: WAV.byteLength, mimeType: 'audio/wav', digestVerified: true });
+      expect(record?.serverId).toBe(SERVER);
+      // Fetched, it keeps the testimony its bytes were verified against, whatever comes again.
+      const again = render(host, reference(uri, { digest: digestOf(PNG) }));
+      expect(again.refId).toBe(refId);
+      expect(again.text.endsWith(` — saved: /saved/${refId}.wav`)).toBe(true);
+      expect(host.registry.get(refId)?.testimony.digest).toBe(digestOf(WAV));
+      expect(host.registry.get(refId)?.fetched?.digestVerified).toBe(true);
+    });
+
+    it('keeps digestVerified false, and no digest, when a reference claiming none is re-issued with one meanwhile', async () => {
+      const server = await bodyOrigin(WAV);
+      const uri = `${server.origin}/payload`;
+      const host = hostAt(server.origin);
+      const { refId } = render(host, reference(uri));
+      const save = (request: SaveRequest): string => {
+        render(host, reference(uri, { digest: digestOf(WAV) }));
+        return `/saved/${request.name}`;
+      };
+      expect(await host.fetchReference(refId, { save })).toMatchObject({ ok: true, digestVerified: false });
+      expect(host.registry.get(refId)?.testimony.digest).toBeUndefined();
+      expect(host.registry.get(refId)?.fetched?.digestVerified).toBe(false);
+    });
+
+    it('records the copy under a new id for the uri when its record is evicted meanwhile, and answers ok', async () => {
+      const server = await bodyOrigin(WAV);
+      const uri = `${server.origin}/payload`;
+      const host = hostAt(server.origin, { registry: createRegistry({ capacity: 2 }) });
+      const { refId } = render(host, reference(uri, { digest: digestOf(WAV) }));
+      const save = (request: SaveRequest): string => {
+        render(host, reference(`${server.origin}/b`));
+        render(host, reference(`${server.origin}/c`));
+        expect(host.registry.get(refId)).toBeUndefined();
+        return `/saved/${request.name}`;
+      };
+      const outcome = await host.fetchReference(refId, { save });
+      expect(outcome).toEqual({ ok: true, bytes: WAV.byteLength, path: `/saved/${refId}.wav`, mimeType: 'audio/wav', digestVerified: true });
+      // The old id stays stale; the uri's record is a new one carrying the fetched copy.
+      expect(host.registry.get(refId)).toBeUndefined();
+      const record = host.registry.getByUri(uri);
+      expect(record).toBeDefined();
+      expect(record!.refId).not.toBe(refId);
+      expect(record!.testimony.digest).toBe(digestOf(WAV));
+      expect(record!.serverId).toBe(SERVER);
+      expect(record!.fetched).toEqual({ path: `/saved/${refId}.wav`, bytes: WAV.byteLength, mimeType: 'audio/wav', digestVerified: true });
+      // Shown again, the uri's stub names the new id and the saved path.
+      const again = render(host, reference(uri, { digest: digestOf(WAV) }));
+      expect(again.refId).toBe(record!.refId);
+      expect(again.text.endsWith(` — saved: /saved/${refId}.wav`)).toBe(true);
+      expectFailure(await host.fetchReference(refId, { save: saver().save }), 'unknown-reference');
+    });
+
+    it('records the copy on the record the uri was re-registered under when evicted and issued again meanwhile', async () => {
+      const server = await bodyOrigin(WAV);
+      const uri = `${server.origin}/payload`;
+      const host = hostAt(server.origin, { registry: createRegistry({ capacity: 2 }) });
+      const { refId } = render(host, reference(uri, { digest: digestOf(WAV) }));
+      let reissued = '';
+      const save = (request: SaveRequest): string => {
+        render(host, reference(`${server.origin}/b`));
+        render(host, reference(`${server.origin}/c`));
+        reissued = render(host, reference(uri, { digest: digestOf(PNG) })).refId;
+        return `/saved/${request.name}`;
+      };
+      expect(await host.fetchReference(refId, { save })).toMatchObject({ ok: true, digestVerified: true });
+      expect(reissued).not.toBe(refId);
+      const record = host.registry.get(reissued);
+      expect(record?.uri).toBe(uri);
+      expect(record?.testimony.digest).toBe(digestOf(WAV));
+      expect(record?.fetched?.path).toBe(`/saved/${refId}.wav`);
+    });
+  });
+
+  describe('a log function that throws', () => {
+    function throwingLog(): { calls: () => number; log: (line: string) => void } {
+      let calls = 0;
+      return {
+        calls: () => calls,
+        log: () => {
+          calls += 1;
+          throw new Error('log is down');
+        },
+      };
+    }
+
+    it('never makes a network failure reject', async () => {
+      const { calls, log } = throwingLog();
+      const host = hostAt('http://files.test', { log });
+      const { refId } = render(host, reference('http://files.test/payload'));
+      const refusing: typeof fetch = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }));
+      const outcome = await host.fetchReference(refId, { save: saver().save, fetch: refusing });
+      expectFailure(outcome, 'network');
+      expect(outcome.error).toContain('ECONNREFUSED');
+      expect(calls()).toBe(1);
+    });
+
+    it.each([
+      ['throws', () => {
+        throw new Error('disk full');
+      }],
+      ['rejects', () => Promise.reject(new Error('disk full'))],
+      ['throws a value that cannot be read as text', () => {
+        throw {
+          toString() {
+            throw new Error('unreadable');
+          },
+        };
+      }],
+    ])('never makes a save that %s reject', async (_name, save) => {
+      const server = await bodyOrigin(WAV);
+      const { calls, log } = throwingLog();
+      const host = hostAt(server.origin, { log });
+      const { refId } = render(host, reference(`${server.origin}/payload`));
+      expectFailure(await host.fetchReference(refId, { save: save as unknown as () => string }), 'save-failed');
+      expect(calls()).toBe(1);
+      expect(host.registry.get(refId)?.fetched).toBeUndefined();
+    });
+
+    it('never makes an internal failure reject', async () => {
+      const { calls, log } = throwingLog();
+      const registry = createRegistry();
+      const reading = classifyReference(reference('http://files.test/payload'));
+      if (reading.kind !== 'reference') throw new Error('not a reference');
+      const refId = registry.register(reading.testimony, SERVER).refId;
+      const core: HostCore = {
+        cap: 24_000,
+        maxImageBytes: 5 * 1024 * 1024,
+        fetchMaxBytes: 1024,
+        registry,
+        addresses: { get: () => ({ url: 'http://files.test' }), set: () => undefined, delete: () => undefined, clear: () => undefined },
+        now: () => {
+          throw new Error('the clock is down');
+        },
+        log,
+      };
+      expectFailure(await fetchReference(core, refId, { save: saver().save }), 'internal');
+      expect(calls()).toBe(1);
     });
   });
 });
