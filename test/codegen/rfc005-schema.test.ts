@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { HAS_SHARED, PROJECT_ROOT, readSharedJson, SKIP_REASON } from '../support/shared.js';
-import { expandVectorValue, type VectorFile } from '../support/vectors.js';
+import { expandValue as expandVectorValue, type VectorFile } from '../../conformance/vectors.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 const schema = JSON.parse(readFileSync(join(PROJECT_ROOT, 'schema/rfc005/content-block.json'), 'utf8')) as Record<string, unknown>;
