@@ -15,8 +15,8 @@ import {
   type CredentialShape,
 } from './credential-lists.js';
 import { looksLikeJwt } from './jwt.js';
-import { embeddedUri, hasScheme, isShortPlainValue, looksLikeNestedUri, percentDecode } from './nested-uri.js';
-import { foldName, pathParameters, queryParameters, type UriParameter } from './query-params.js';
+import { embeddedUri, isShortPlainValue, looksLikeNestedUri, percentDecode } from './nested-uri.js';
+import { foldName, hasParameterNamed, readUri, someUriParameter, type ParameterTests, type UriParts } from './query-params.js';
 
 /**
  * How deep nested uris are read (SPEC §7): each read of a value as a uri and each further
@@ -79,40 +79,38 @@ export function uriMayCarryCredential(uri: string): boolean {
 
 function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return true;
-  const url = parseReference(uri);
+  const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
-  if (PATH_SHAPE.test(url.hostname + url.pathname)) return true;
-  const parameters = pathParameters(url.pathname, queryParameters(url.hash, queryParameters(url.search)));
-  const host = `.${url.hostname}.`;
-  for (const parameter of parameters) {
-    const value = percentDecode(parameter.value);
-    // Only a parameter with a value counts: a credential is always a value, so a docs anchor
-    // such as `#token` shows.
-    if (value !== '' && (nameCarries(parameter.name, value, host, parameters) || valueCarries(value, level + 1))) {
-      return true;
-    }
-  }
-  return false;
+  return someUriParameter(url, new UriReading(url, level)) || PATH_SHAPE.test(url.hostPath);
 }
 
-// A uri with a scheme is read as absolute, anything else as a relative reference; `null` when it
-// doesn't parse. Deciding by the scheme first spares relative references a thrown error.
-function parseReference(uri: string): URL | null {
-  try {
-    return hasScheme(uri) ? new URL(uri) : new URL(uri, RELATIVE_BASE);
-  } catch {
-    return null;
+// What each parameter of a uri read at `level` counts for: its name, then its value, read at
+// the next level.
+class UriReading implements ParameterTests {
+  constructor(
+    private readonly url: UriParts,
+    private readonly level: number,
+  ) {}
+
+  // Only a parameter with a value counts: a credential is always a value, so a docs anchor
+  // such as `#token` shows. A value is decoded where it is read (decoding never empties one).
+  named(name: string, value: string): boolean {
+    return value !== '' && (nameCarries(name, value, this.url) || this.bare(value));
+  }
+
+  bare(value: string): boolean {
+    return valueCarries(percentDecode(value), this.level + 1);
   }
 }
 
-// `host` is the uri's host name between dots, so a scoped domain matches whole labels.
-function nameCarries(name: string, value: string, host: string, company: readonly UriParameter[]): boolean {
-  if (SCOPED.get(name)?.some((domain) => host.includes(domain))) return true;
+// `written` is the value as written; a scoped domain matches whole labels of the host.
+function nameCarries(name: string, written: string, url: UriParts): boolean {
+  if (SCOPED.get(name)?.some((domain) => `.${url.hostname}.`.includes(domain))) return true;
   const companions = AMBIGUOUS.get(name);
   if (companions !== undefined) {
-    return company.some((other) => companions.has(other.name)) || SECRET_LOOKING.test(value);
+    return SECRET_LOOKING.test(percentDecode(written)) || hasParameterNamed(url, companions);
   }
-  return LISTED.has(name) || (ENDING.test(name) && !NOT_LISTED.has(name) && !SETTINGS.has(value.toLowerCase()));
+  return LISTED.has(name) || (ENDING.test(name) && !NOT_LISTED.has(name) && !SETTINGS.has(percentDecode(written).toLowerCase()));
 }
 
 // `value` is at `level`: it has been taken from a uri read at the level before and decoded once,

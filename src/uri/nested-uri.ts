@@ -12,12 +12,43 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
  * `decodeURIComponent`, it never throws.
  */
 export function percentDecode(text: string): string {
-  return text.includes('%')
-    ? text.replace(ESCAPE_RUN, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'))
-    : text;
+  // Escapes of ASCII bytes, by far the most common, are decoded here one by one: a byte below
+  // 0x80 is its own character in UTF-8, wherever it sits in a run. A run holding any other byte
+  // is left to the UTF-8 decoder, and then the whole text is.
+  let index = text.indexOf('%');
+  if (index < 0) return text;
+  let decoded = '';
+  let start = 0;
+  do {
+    const byte = hexByteAt(text, index + 1);
+    if (byte > 0x7f) return text.replace(ESCAPE_RUN, decodeRun);
+    if (byte >= 0) {
+      decoded += text.slice(start, index) + String.fromCharCode(byte);
+      start = index + 3;
+    }
+    index = text.indexOf('%', index + 1);
+  } while (index >= 0);
+  return decoded + text.slice(start);
 }
 
-const SHORT_PLAIN = /^[\w.~-]{1,16}$/;
+function decodeRun(run: string): string {
+  return Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8');
+}
+
+// The byte that the two hex digits at `index` spell, or -1 when there aren't two.
+function hexByteAt(text: string, index: number): number {
+  const high = hexDigit(text.charCodeAt(index));
+  const low = hexDigit(text.charCodeAt(index + 1));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+function hexDigit(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+const SHORT_PLAIN_MAX = 16;
 
 /**
  * Whether a value is a short run of letters, digits and `_`, `.`, `~`, `-` (a word, a number, a
@@ -26,7 +57,21 @@ const SHORT_PLAIN = /^[\w.~-]{1,16}$/;
  * reading, so it is read no further.
  */
 export function isShortPlainValue(value: string): boolean {
-  return SHORT_PLAIN.test(value);
+  if (value.length === 0 || value.length > SHORT_PLAIN_MAX) return false;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (!(isAsciiLetterOrDigit(code) || code === 0x5f || code === 0x2e || code === 0x7e || code === 0x2d)) return false;
+  }
+  return true;
+}
+
+function isAsciiLetter(code: number): boolean {
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
+function isAsciiLetterOrDigit(code: number): boolean {
+  return isAsciiLetter(code) || (code >= 0x30 && code <= 0x39);
 }
 
 // The URL parser drops tabs and newlines anywhere and trims C0 controls and spaces at the ends,
@@ -35,11 +80,25 @@ const TAB_OR_NEWLINE = /[\t\n\r]/;
 const TAB_OR_NEWLINES = /[\t\n\r]/g;
 const NESTED_URI_FORM = /^[\x00-\x20]*(?:[\\/]|(?:https?|wss?|ftp):.)|[\\/]{2}|[?#;=]/i;
 
-const SCHEME = /^[\x00-\x20]*[a-z][a-z0-9+.-]*:/i;
-
-/** Whether `text` opens with a scheme (`https:`, `mailto:`), as the URL parser reads it. */
+/**
+ * Whether `text` opens with a scheme (`https:`, `mailto:`), as the URL parser reads it: after
+ * any leading C0 controls and spaces, an ASCII letter, then letters, digits, `+`, `-` or `.` up
+ * to a `:`, with tabs and newlines anywhere skipped as the parser drops them.
+ */
 export function hasScheme(text: string): boolean {
-  return SCHEME.test(withoutTabsOrNewlines(text));
+  let index = 0;
+  while (text.charCodeAt(index) <= 0x20) index++;
+  if (!isAsciiLetter(text.charCodeAt(index))) return false;
+  for (index++; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3a) return true;
+    if (!(isAsciiLetterOrDigit(code) || code === 0x2b || code === 0x2d || code === 0x2e || isTabOrNewline(code))) return false;
+  }
+  return false;
+}
+
+function isTabOrNewline(code: number): boolean {
+  return code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 function withoutTabsOrNewlines(text: string): string {
@@ -66,6 +125,9 @@ const PRINTABLE_URI = /^(?:https?:)?\/\/[^\x00-\x1f\x7f-\x9f\ufffd]*$/i;
 
 /** Whether `text`, read from `index`, opens with hex or base64 of `http` or `//`: a candidate encoded uri. */
 export function opensEncodedUriAt(text: string, index: number): boolean {
+  // Each encoding opens with `6`, `2`, `a` or `L`: any other character is turned away unread.
+  const code = text.charCodeAt(index);
+  if (code !== 0x36 && code !== 0x32 && code !== 0x61 && code !== 0x4c) return false;
   ENCODED_URI_AT.lastIndex = index;
   return ENCODED_URI_AT.test(text);
 }

@@ -1,25 +1,107 @@
 /**
- * Splitting a uri's query, fragment and path into parameters (SPEC §7). Pure text mechanics,
- * written as character scans because they run on every link a result shows: which parameters
- * count is decided in `credential.ts`.
+ * Reading a uri into its parts, and its query, fragment and path as parameters (SPEC §7). Pure
+ * text mechanics, written for speed because they run on every link a result shows (the plain
+ * form most links have is read without the URL parser, separators are found with `indexOf`, and
+ * parameters are read only until one holds): which parameters count is decided in
+ * `credential.ts`.
  */
-import { opensEncodedUriAt, percentDecode } from './nested-uri.js';
+import { hasScheme, opensEncodedUriAt, percentDecode } from './nested-uri.js';
 
-/** One parameter as written in a query, a fragment or a path. */
-export interface UriParameter {
-  /** The name, percent-decoded and folded (`foldName`); `''` for a piece with no `=`. */
-  readonly name: string;
-  /** The value as written (still percent-encoded); a piece with no `=` is all value. */
-  readonly value: string;
+/**
+ * What is asked of each parameter of a uri (`someUriParameter`): an object rather than two
+ * functions, so that a reading needs no closures made for each uri.
+ */
+export interface ParameterTests {
+  /**
+   * Whether a parameter written `name=value` holds: `name` is percent-decoded and folded
+   * (`foldName`), `value` is as written (still percent-encoded) and may be empty.
+   */
+  named(name: string, value: string): boolean;
+  /** Whether a piece written with no `=`, all value, holds: `value` is as written, never empty. */
+  bare(value: string): boolean;
 }
 
 const AMPERSAND = 0x26;
+const EQUALS = 0x3d;
 const SLASH = 0x2f;
 const SEMICOLON = 0x3b;
 const QUESTION_MARK = 0x3f;
 
+/** The parts of a parsed uri that are read, as `URL` gives them. */
+export interface UriParts {
+  readonly username: string;
+  readonly password: string;
+  readonly hostname: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+  /** `hostname` followed by `pathname`. */
+  readonly hostPath: string;
+}
+
+/**
+ * Reads `uri` as the URL parser does: as an absolute uri when it opens with a scheme
+ * (`hasScheme`), else as a reference relative to `base`; `null` when it doesn't parse. Never
+ * throws. Deciding by the scheme first spares relative references a thrown error.
+ */
+export function readUri(uri: string, base: string): UriParts | null {
+  const plain = readPlainHttpUri(uri);
+  if (plain !== undefined) return plain;
+  let url: URL;
+  try {
+    url = hasScheme(uri) ? new URL(uri) : new URL(uri, base);
+  } catch {
+    return null;
+  }
+  const { username, password, hostname, pathname, search, hash } = url;
+  return { username, password, hostname, pathname, search, hash, hostPath: hostname + pathname };
+}
+
+// The plain form of a link that `readPlainHttpUri` reads without the URL parser, exactly one
+// the parser leaves as written: `http://` or `https://`; a host of lower-case ASCII labels
+// joined by dots, none opening with `xn--` (no IDNA) and the last opening with a letter (no IPv4
+// number), with no userinfo or port; path segments, none a `.` or `..` the parser would remove
+// (`%2e` spells a dot); a query and a fragment. Path, query and fragment hold only printable
+// ASCII that the parser neither percent-encodes nor reads as a separator: no `\`, no quote in
+// the query, no second `#`. Each part is unambiguous, so a failed match never backtracks far.
+const PLAIN_HTTP_URI =
+  /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?:\/(?!(?:\.|%2[eE]){1,2}(?:[/?#]|$))[\w\-.~!$&()*+,;=:@%']*)*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?(?:#[\w\-.~!$&()*+,;=:@%/?]*)?$/;
+
+/**
+ * The parts of a uri in the plain form most links have (`PLAIN_HTTP_URI`), read without the
+ * URL parser and exactly as it reads them, or `undefined` for any other uri.
+ */
+export function readPlainHttpUri(uri: string): UriParts | undefined {
+  if (!PLAIN_HTTP_URI.test(uri)) return undefined;
+  const hostStart = uri.startsWith('https') ? 8 : 7;
+  const hash = endOr(uri.indexOf('#', hostStart), uri.length);
+  const query = endOr(uri.indexOf('?', hostStart), hash);
+  const path = endOr(uri.indexOf('/', hostStart), query);
+  const hostname = uri.slice(hostStart, path);
+  return {
+    username: '',
+    password: '',
+    hostname,
+    pathname: query > path ? uri.slice(path, query) : '/',
+    search: hash - query > 1 ? uri.slice(query, hash) : '',
+    hash: uri.length - hash > 1 ? uri.slice(hash) : '',
+    hostPath: query > path ? uri.slice(hostStart, query) : `${hostname}/`,
+  };
+}
+
+// `index` (of a separator found from the host on), or `end` when it is missing or past `end`.
+function endOr(index: number, end: number): number {
+  return index < 0 || index > end ? end : index;
+}
+
 const ASCII = /^[\x00-\x7f]*$/;
 const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
+
+// Names met before, with their foldings: links repeat a few names (`X-Amz-Signature`,
+// `utm_source`) endlessly. Bounded (emptied when full), and each key a copy, so no link's text
+// is held on to.
+const FOLDED = new Map<string, string>();
+const FOLDED_MAX = 512;
 
 /**
  * Folds a parameter name for comparison (SPEC §7): percent-decoded once, lower-cased, and
@@ -27,15 +109,44 @@ const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
  * `token[]`, `%74oken` and `to%01ken` compare as `xamzsignature`, `accesstoken`, `token`.
  */
 export function foldName(name: string): string {
-  const lower = percentDecode(name).toLowerCase();
-  if (!ASCII.test(lower)) return lower.replace(NOT_LETTER_OR_DIGIT, '');
-  // The same as the replacement above, without a global regular expression: runs of letters
-  // and digits are kept, everything else is dropped.
+  if (isFolded(name)) return name;
+  let folded = FOLDED.get(name);
+  if (folded === undefined) {
+    folded = foldAnew(name);
+    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    FOLDED.set(copyOf(name), folded);
+  }
+  return folded;
+}
+
+// Whether `name` is all lower-case ASCII letters and digits, and so its own folding.
+function isFolded(name: string): boolean {
+  for (let index = 0; index < name.length; index++) {
+    if (!isLowerLetterOrDigit(name.charCodeAt(index))) return false;
+  }
+  return true;
+}
+
+function foldAnew(name: string): string {
+  return foldDecoded(percentDecode(name).toLowerCase());
+}
+
+// A string equal to `text` that shares no storage with the text it was cut from.
+function copyOf(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
+function foldDecoded(lower: string): string {
+  return ASCII.test(lower) ? lettersAndDigits(lower) : lower.replace(NOT_LETTER_OR_DIGIT, '');
+}
+
+// The same as the replacement above for ASCII text, without a global regular expression: runs
+// of letters and digits are kept, everything else is dropped.
+function lettersAndDigits(lower: string): string {
   let folded = '';
   let start = 0;
   for (let index = 0; index < lower.length; index++) {
-    const code = lower.charCodeAt(index);
-    if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39))) {
+    if (!isLowerLetterOrDigit(lower.charCodeAt(index))) {
       folded += lower.slice(start, index);
       start = index + 1;
     }
@@ -43,63 +154,126 @@ export function foldName(name: string): string {
   return start === 0 ? lower : folded + lower.slice(start);
 }
 
-function parameterOf(piece: string): UriParameter {
-  const equals = piece.indexOf('=');
-  return equals < 0
-    ? { name: '', value: piece }
-    : { name: foldName(piece.slice(0, equals)), value: piece.slice(equals + 1) };
+function isLowerLetterOrDigit(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
 }
 
 /**
- * The parameters of a query or fragment, given with its leading `?` or `#` (or empty), read
- * both ways (SPEC §7): with `&` alone as separator, and with `&`, `?` and `;` all separators,
- * so `#/reset?token=…` and `?a=1;token=…` yield `token`, while `?token=;…` keeps its value.
- * Where there is no `?` or `;` to split at, the second reading is the first and is given once.
- * The parameters are appended to `parameters` (a new list by default), which is returned.
+ * Whether some parameter of a parsed uri holds (`tests`): one of its query, then its fragment
+ * (`someQueryParameter`), then its path (`somePathParameter`). Stops at the first that holds,
+ * so the rest are never read.
  */
-export function queryParameters(part: string, parameters: UriParameter[] = []): UriParameter[] {
-  addQueryPieces(parameters, part, false);
-  if (part.includes('?', 1) || part.includes(';')) addQueryPieces(parameters, part, true);
-  return parameters;
+export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
+  return (
+    someQueryParameter(parts.search, tests) || someQueryParameter(parts.hash, tests) || somePathParameter(parts.pathname, tests)
+  );
 }
 
-function addQueryPieces(parameters: UriParameter[], part: string, everySeparator: boolean): void {
-  let start = 1;
-  for (let index = 1; index < part.length; index++) {
+/**
+ * Whether a parsed uri has a parameter (`someUriParameter`) whose folded name is one of `names`,
+ * whatever its value; a bare value's name is `''`.
+ */
+export function hasParameterNamed(parts: UriParts, names: ReadonlySet<string>): boolean {
+  return someUriParameter(parts, new NameSearch(names));
+}
+
+class NameSearch implements ParameterTests {
+  constructor(private readonly names: ReadonlySet<string>) {}
+
+  named(name: string): boolean {
+    return this.names.has(name);
+  }
+
+  bare(): boolean {
+    return this.names.has('');
+  }
+}
+
+/**
+ * Whether some parameter of a query or fragment, given with its leading `?` or `#` (or empty),
+ * holds (`tests`), the part read both ways (SPEC §7): with `&` alone as separator,
+ * and with `&`, `?` and `;` all separators, so `#/reset?token=…` and `?a=1;token=…` yield
+ * `token`, while `?token=;…` keeps its value. A piece that both readings give alike (one with
+ * no `?` or `;`) is tried once; empty pieces are skipped. Stops at the first that holds.
+ */
+export function someQueryParameter(part: string, tests: ParameterTests): boolean {
+  // Separators are found with `indexOf`, each kept until the scan passes it: `equals` is the
+  // first `=` from the current piece on (the part's length when there is none), and so on.
+  let equals = -1;
+  let question = -1;
+  let semicolon = -1;
+  for (let start = 1; start < part.length; ) {
+    const end = indexOr(part, '&', start);
+    if (end > start) {
+      if (equals < start) equals = indexOr(part, '=', start);
+      if (pieceHolds(part, start, equals < end ? equals : -1, end, tests)) return true;
+      if (question < start) question = indexOr(part, '?', start);
+      if (semicolon < start) semicolon = indexOr(part, ';', start);
+      if ((question < end || semicolon < end) && subPiecesHold(part, start, end, tests)) return true;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
+// Whether some piece of `part[start, end)` split at `?` and `;` as well holds.
+function subPiecesHold(part: string, start: number, end: number, tests: ParameterTests): boolean {
+  let equals = -1;
+  for (let index = start; index < end; index++) {
     const code = part.charCodeAt(index);
-    if (code === AMPERSAND || (everySeparator && (code === QUESTION_MARK || code === SEMICOLON))) {
-      addPiece(parameters, part, start, index);
+    if (code === QUESTION_MARK || code === SEMICOLON) {
+      if (pieceHolds(part, start, equals, index, tests)) return true;
       start = index + 1;
+      equals = -1;
+    } else if (code === EQUALS && equals < 0) {
+      equals = index;
     }
   }
-  addPiece(parameters, part, start, part.length);
-}
-
-function addPiece(parameters: UriParameter[], text: string, start: number, end: number): void {
-  if (end > start) parameters.push(parameterOf(text.slice(start, end)));
+  return pieceHolds(part, start, equals, end, tests);
 }
 
 /**
- * The parameters written into a path: each segment split at `;` and `&` (matrix parameters
- * `;jsessionid=…`, CDN token segments `bcdn_token=…&expires=…`), a piece with no `=` being a
- * bare value (a token segment, a JWT, a percent-encoded uri). From the first segment that
- * opens a hex or base64 encoded uri, the rest of the path is one value with its slashes
- * removed, since imgproxy may split its base64url source across segments. The parameters are
- * appended to `parameters` (a new list by default), which is returned.
+ * Whether some parameter written into a path holds (`tests`): each segment split at
+ * `;` and `&` (matrix parameters `;jsessionid=…`, CDN token segments
+ * `bcdn_token=…&expires=…`), a piece with no `=` being a bare value (a token segment, a JWT, a
+ * percent-encoded uri). From the first segment that opens a hex or base64 encoded uri, the rest
+ * of the path is one bare value with its slashes removed, since imgproxy may split its
+ * base64url source across segments. Stops at the first that holds.
  */
-export function pathParameters(pathname: string, parameters: UriParameter[] = []): UriParameter[] {
-  let start = 0;
-  for (let index = 0; index < pathname.length; index++) {
-    if (index === start && opensEncodedUriAt(pathname, start)) {
-      parameters.push({ name: '', value: pathname.slice(start).replaceAll('/', '') });
-      return parameters;
-    }
-    const code = pathname.charCodeAt(index);
-    if (code === SLASH || code === SEMICOLON || code === AMPERSAND) {
-      addPiece(parameters, pathname, start, index);
-      start = index + 1;
-    }
+export function somePathParameter(pathname: string, tests: ParameterTests): boolean {
+  // As in `someQueryParameter`, each separator's next place is kept until the scan passes it.
+  let slash = -1;
+  let semicolon = -1;
+  let ampersand = -1;
+  let equals = -1;
+  for (let start = 0; ; ) {
+    if (opensEncodedUriAt(pathname, start)) return tests.bare(pathname.slice(start).replaceAll('/', ''));
+    if (slash < start) slash = indexOr(pathname, '/', start);
+    if (semicolon < start) semicolon = indexOr(pathname, ';', start);
+    if (ampersand < start) ampersand = indexOr(pathname, '&', start);
+    if (equals < start) equals = indexOr(pathname, '=', start);
+    const end = Math.min(slash, semicolon, ampersand);
+    if (pieceHolds(pathname, start, equals < end ? equals : -1, end, tests)) return true;
+    if (end === pathname.length) return false;
+    start = end + 1;
   }
-  addPiece(parameters, pathname, start, pathname.length);
-  return parameters;
+}
+
+// Where `char` first occurs in `text` from `from` on, or the length of `text`.
+function indexOr(text: string, char: string, from: number): number {
+  const index = text.indexOf(char, from);
+  return index < 0 ? text.length : index;
+}
+
+// Whether the piece `text[start, end)`, whose first `=` is at `equals` (-1 for none), holds; an
+// empty piece holds nothing.
+function pieceHolds(
+  text: string,
+  start: number,
+  equals: number,
+  end: number,
+  tests: ParameterTests,
+): boolean {
+  if (end <= start) return false;
+  return equals < 0 ? tests.bare(text.slice(start, end)) : tests.named(foldName(text.slice(start, equals)), text.slice(equals + 1, end));
 }

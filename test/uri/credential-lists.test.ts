@@ -48,6 +48,23 @@ describe('CREDENTIAL_PARAMETERS', () => {
   });
 });
 
+describe('every listed name', () => {
+  it('folds to a name, never to nothing: a bare value (no `=`) has no name for a name rule to count', () => {
+    const names = [
+      ...folded(CREDENTIAL_PARAMETERS),
+      ...folded(NOT_CREDENTIAL_PARAMETERS),
+      ...folded(HOST_SCOPED_PARAMETERS),
+      ...folded(AMBIGUOUS_PARAMETERS),
+      ...AMBIGUOUS_PARAMETERS.flatMap((entry) => entry.companions.map(foldName)),
+      ...CREDENTIAL_NAME_ENDINGS.map((entry) => foldName(entry.ending)),
+    ];
+    expect(names.filter((name) => name === '')).toEqual([]);
+    // So a value that counts by name alone counts only where it is named.
+    expect(uriMayCarryCredential('https://example.com/token/secret/password')).toBe(false);
+    expect(uriMayCarryCredential('https://example.com/?secret')).toBe(false);
+  });
+});
+
 describe('CREDENTIAL_NAME_ENDINGS', () => {
   it.each(CREDENTIAL_NAME_ENDINGS.map((entry) => [entry.ending, entry] as const))(
     '%s > its example is caught, and any longer name ending in it is caught',

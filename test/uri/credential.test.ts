@@ -15,6 +15,9 @@ const hex = (text: string) => Buffer.from(text).toString('hex');
 /** Wraps `uri` in `times` redirectors, each holding the next percent-encoded in `?u=`. */
 const redirected = (uri: string, times: number): string =>
   times === 0 ? uri : redirected(`https://r${times}.example/go?u=${enc(uri)}`, times - 1);
+/** Wraps `uri` in `times` proxies, each holding the next percent-encoded as a path segment. */
+const proxied = (uri: string, times: number): string =>
+  times === 0 ? uri : proxied(`https://p${times}.example/fetch/${enc(uri)}`, times - 1);
 
 const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
 const PLAIN = 'https://files.example.com/plain/report.pdf';
@@ -187,6 +190,8 @@ const cases: readonly Case[] = [
   [`bound > a plain uri read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(PLAIN, MAX_NESTING_LEVEL))],
   [`bound > a plain uri reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(PLAIN, MAX_NESTING_LEVEL + 1))],
   [`bound > a credential read at level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(SIGNED_S3, MAX_NESTING_LEVEL))],
+  [`bound > a plain uri read at level ${MAX_NESTING_LEVEL} through path segments > shown`, shown(proxied(PLAIN, MAX_NESTING_LEVEL))],
+  [`bound > a plain uri reached past level ${MAX_NESTING_LEVEL} through path segments > caught`, caught(proxied(PLAIN, MAX_NESTING_LEVEL + 1))],
   [`bound > a value decoded ${MAX_NESTING_LEVEL} times to a plain uri > shown`, shown(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL)}`)],
   [`bound > a value still encoded after ${MAX_NESTING_LEVEL} decodings > caught`, caught(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL + 1)}`)],
   [`bound > text that would decode once more past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL)}`)],

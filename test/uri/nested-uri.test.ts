@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   embeddedUri,
+  hasScheme,
   isShortPlainValue,
   looksLikeNestedUri,
   opensEncodedUriAt,
@@ -10,6 +12,24 @@ import {
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const hex = (text: string) => Buffer.from(text).toString('hex');
+
+const SEED = 20_260_728;
+
+// The helpers as first written, one regular expression each: the oracles the scans must match.
+const reference = {
+  percentDecode: (text: string) =>
+    text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8')),
+  isShortPlainValue: (value: string) => /^[\w.~-]{1,16}$/.test(value),
+  hasScheme: (text: string) => /^[\x00-\x20]*[a-z][a-z0-9+.-]*:/i.test(text.replace(/[\t\n\r]/g, '')),
+  opensEncodedUriAt: (text: string, index: number) => {
+    const at = /(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/y;
+    at.lastIndex = index;
+    return at.test(text);
+  },
+};
+
+/** Every UTF-16 code unit, once. */
+const EVERY_CODE_UNIT = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code));
 
 describe(percentDecode.name, () => {
   it.each([
@@ -22,8 +42,35 @@ describe(percentDecode.name, () => {
     ['an escape with bad hex', '%zz%4', '%zz%4'],
     ['invalid UTF-8 becomes U+FFFD', '%FF', '\ufffd'],
     ['a truncated sequence becomes U+FFFD', '%E2%82', '\ufffd'],
+    ['a % before an escape', '%%41', '%A'],
+    ['a half escape before an escape', '%4%41', '%4A'],
+    ['an escape at the very end', 'a%41', 'aA'],
+    ['a % at the very end', 'a%4', 'a%4'],
+    ['ASCII and UTF-8 in one run', '%41%C3%A9%42', 'AéB'],
+    ['a NUL', '%00', '\u0000'],
+    ['a byte order mark is kept', '%EF%BB%BF', '\ufeff'],
+    ['escapes of separators', '%2F%3F%23%26%3D', '/?#&='],
   ])('%s: %s', (_name, given, want) => {
     expect(percentDecode(given)).toBe(want);
+  });
+
+  it('decodes any text as the reference does', () => {
+    const part = fc.constantFrom('%', '%2', '%25', '%41', '%7f', '%7F', '%80', '%C3', '%A9', '%c3%a9', '%E2%82%AC', '%F0%9F%98%80', '%FF', '%zz', '%g0', 'a', 'Z', '0', 'é', '\ud800', '/', '+');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect(percentDecode(text)).toBe(reference.percentDecode(text));
+      }),
+      { seed: SEED, numRuns: 3_000 },
+    );
+  });
+
+  it('decodes every escape of one byte as the reference does', () => {
+    for (let byte = 0; byte < 0x100; byte++) {
+      for (const written of [byte.toString(16).padStart(2, '0'), byte.toString(16).padStart(2, '0').toUpperCase()]) {
+        expect(percentDecode(`a%${written}b`)).toBe(reference.percentDecode(`a%${written}b`));
+      }
+    }
   });
 });
 
@@ -40,8 +87,57 @@ describe(isShortPlainValue.name, () => {
     ['a colon', 'a:b', false],
     ['a percent sign', 'a%20', false],
     ['an equals sign', 'a=', false],
+    ['a tilde, a dot, an underscore and a dash', '~._-', true],
+    ['a non-ASCII letter', 'café', false],
   ])('%s: %s', (_name, given, want) => {
     expect(isShortPlainValue(given)).toBe(want);
+  });
+
+  it('takes every code unit as the reference does, alone and after a word', () => {
+    for (const unit of EVERY_CODE_UNIT) {
+      expect(isShortPlainValue(unit)).toBe(reference.isShortPlainValue(unit));
+      expect(isShortPlainValue(`abc${unit}`)).toBe(reference.isShortPlainValue(`abc${unit}`));
+    }
+  });
+});
+
+describe(hasScheme.name, () => {
+  it.each([
+    ['https', 'https://example.com/', true],
+    ['a scheme with digits, +, - and .', 'web+x.y-2:abc', true],
+    ['upper case', 'HTTPS://example.com', true],
+    ['after spaces and controls the parser trims', ' \u0001\thttps://x', true],
+    ['a tab inside the scheme', 'ht\ttps://x', true],
+    ['a newline inside the scheme', 'ht\ntps://x', true],
+    ['a colon alone', ':x', false],
+    ['a digit first', '1http://x', false],
+    ['a path', '/docs/a:b', false],
+    ['a space inside the scheme', 'ht tps://x', false],
+    ['no colon', 'example.com', false],
+    ['empty', '', false],
+    ['a non-ASCII letter', 'é:x', false],
+    ['a Kelvin sign', '\u212A:x', false],
+  ])('%s: %s', (_name, given, want) => {
+    expect(hasScheme(given)).toBe(want);
+  });
+
+  it('reads every code unit as the reference does, where a scheme opens, continues and ends', () => {
+    for (const unit of EVERY_CODE_UNIT) {
+      for (const text of [`${unit}a:`, `a${unit}:`, `a${unit}`, `${unit}`, ` ${unit}b1:`]) {
+        expect(hasScheme(text)).toBe(reference.hasScheme(text));
+      }
+    }
+  });
+
+  it('reads any text as the reference does', () => {
+    const part = fc.constantFrom('a', 'Z', '0', '+', '-', '.', ':', ' ', '\t', '\n', '\r', '\u0000', '\u001f', '/', 'é', '\u212A');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 10 }), (parts) => {
+        const text = parts.join('');
+        expect(hasScheme(text)).toBe(reference.hasScheme(text));
+      }),
+      { seed: SEED, numRuns: 3_000 },
+    );
   });
 });
 
@@ -81,8 +177,24 @@ describe(opensEncodedUriAt.name, () => {
     ['at an index', '/x/aHR0c', 3, true],
     ['not at that index', '/x/aHR0c', 2, false],
     ['a word', 'watch', 0, false],
+    ['a 6 that is no hex of http', '6874', 0, false],
+    ['a 2 that is no hex of //', '2f2e', 0, false],
+    ['an a that is no base64 of http', 'aHR0', 0, false],
+    ['an L that is no base64 of //', 'Ly7a', 0, false],
+    ['past the end', 'Ly9', 3, false],
   ])('%s: %s at %i', (_name, given, index, want) => {
     expect(opensEncodedUriAt(given, index)).toBe(want);
+  });
+
+  it('reads any text at any index as the reference does', () => {
+    const part = fc.constantFrom('6', '8', '7', '4', '0', '2', 'f', 'F', 'a', 'H', 'R', '0', 'c', 'L', 'y', '8', '9', '/', 'x');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 12 }), fc.nat(12), (parts, index) => {
+        const text = parts.join('');
+        expect(opensEncodedUriAt(text, index)).toBe(reference.opensEncodedUriAt(text, index));
+      }),
+      { seed: SEED, numRuns: 3_000 },
+    );
   });
 });
 

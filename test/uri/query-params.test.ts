@@ -1,5 +1,24 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldName, pathParameters, queryParameters } from '../../src/uri/query-params.js';
+import {
+  foldName,
+  hasParameterNamed,
+  readPlainHttpUri,
+  readUri,
+  someQueryParameter,
+  somePathParameter,
+  someUriParameter,
+  type ParameterTests,
+  type UriParts,
+} from '../../src/uri/query-params.js';
+
+const SEED = 20_260_728;
+
+/** `foldName` as it was first written, one regular expression at a time: the oracle. */
+const referenceFold = (name: string): string =>
+  decodeLeniently(name).toLowerCase().replace(/[^a-z0-9]/g, '');
+const decodeLeniently = (text: string): string =>
+  text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
 
 describe(foldName.name, () => {
   it.each([
@@ -14,57 +33,412 @@ describe(foldName.name, () => {
     ['a stray percent sign', 'to%ken', 'token'],
     ['non-ASCII letters are dropped', 'tökén', 'tkn'],
     ['a letter that lower-cases to ASCII', 'to\u212Aen', 'token'],
+    ['an escaped letter that lower-cases to ASCII', 'to%E2%84%AAen', 'token'],
     ['nothing left', '[]-_', ''],
+    ['empty', '', ''],
+    ['digits', '2fa', '2fa'],
   ])('%s: %s folds to %s', (_name, given, want) => {
     expect(foldName(given)).toBe(want);
   });
+
+  it('folds a name met before as it did the first time', () => {
+    const name = `X-Repeated-${'Name'.repeat(4)}`;
+    const first = foldName(name);
+    expect(foldName(`${name}`)).toBe(first);
+    expect(foldName(name.slice(0))).toBe('xrepeatednamenamenamename');
+  });
+
+  it('folds alike however many different names it meets', () => {
+    const names = Array.from({ length: 3_000 }, (_, index) => `Name-${index % 1_500}_X`);
+    expect(names.map(foldName)).toEqual(names.map(referenceFold));
+  });
+
+  it('folds any name as the reference does', () => {
+    const part = fc.constantFrom('a', 'Z', 'k', '0', '9', '-', '_', '[', ']', '.', '%', '%2', '%41', '%74', '%C3%A9', '%E2%84%AA', '%FF', 'é', 'K', '\u212A', 'İ', 'ſ', ' ', '\u0000');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 12 }), (parts) => {
+        const name = parts.join('');
+        expect(foldName(name)).toBe(referenceFold(name));
+        expect(foldName(name)).toBe(referenceFold(name));
+      }),
+      { seed: SEED, numRuns: 2_000 },
+    );
+  });
 });
 
-const pairs = (parameters: readonly { name: string; value: string }[]) =>
-  parameters.map((parameter) => `${parameter.name}=${parameter.value}`);
+/** The tests `named` and `bare` as one object. */
+const tests = (named: (name: string, value: string) => boolean, bare: (value: string) => boolean): ParameterTests => ({
+  named,
+  bare,
+});
 
-describe(queryParameters.name, () => {
+/** Every parameter a reading tries, in order: `name=value` for a named one, `[value]` for a bare one. */
+function tried(read: (tests: ParameterTests) => boolean): string[] {
+  const seen: string[] = [];
+  const held = read(
+    tests(
+      (name, value) => (seen.push(`${name}=${value}`), false),
+      (value) => (seen.push(`[${value}]`), false),
+    ),
+  );
+  expect(held).toBe(false);
+  return seen;
+}
+
+describe(someQueryParameter.name, () => {
   it.each([
     ['empty', '', []],
     ['a lone ?', '?', []],
     ['plain pairs', '?page=2&per_page=50', ['page=2', 'perpage=50']],
-    ['a piece with no = is all value', '#token', ['=token']],
+    ['a piece with no = is a bare value', '#token', ['[token]']],
     ['an empty value', '?token=', ['token=']],
+    ['an empty name', '?=abc', ['=abc']],
     ['empty pieces are skipped', '?&&a=1&', ['a=1']],
     ['only the first = splits', '?t==abc=', ['t==abc=']],
+    ['an = in a later piece is not this one\'s', '?a&b=1&c', ['[a]', 'b=1', '[c]']],
     ['values stay encoded', '?u=%2Fa%3Fb', ['u=%2Fa%3Fb']],
     ['; read both ways', '?a=1;token=x', ['a=1;token=x', 'a=1', 'token=x']],
-    ['? read both ways', '#/reset?token=x', ['resettoken=x', '=/reset', 'token=x']],
-    ['a value opening with ;', '?token=;x', ['token=;x', 'token=', '=x']],
+    ['? read both ways', '#/reset?token=x', ['resettoken=x', '[/reset]', 'token=x']],
+    ['a value opening with ;', '?token=;x', ['token=;x', 'token=', '[x]']],
+    ['a value opening with ?', '?token=?x', ['token=?x', 'token=', '[x]']],
     ['a leading ? of the part is not a separator', '??a=1', ['a=1', 'a=1']],
+    ['a piece both readings give alike is tried once', '?a=1&b=2;c=3&d', ['a=1', 'b=2;c=3', 'b=2', 'c=3', '[d]']],
+    ['a name cut by ;', '?a;b=1', ['ab=1', '[a]', 'b=1']],
+    ['separators in a row', '?a=1;;?b=2&;', ['a=1;;?b=2', 'a=1', 'b=2', '[;]']],
+    ['an = only after the ; of a later piece', '?x&y;z=1', ['[x]', 'yz=1', '[y]', 'z=1']],
   ])('%s: %s', (_name, given, want) => {
-    expect(pairs(queryParameters(given))).toEqual(want);
+    expect(tried((reading) => someQueryParameter(given, reading))).toEqual(want);
   });
 
-  it('appends to the list it is given', () => {
-    const list = queryParameters('?a=1');
-    expect(queryParameters('#b=2', list)).toBe(list);
-    expect(pairs(list)).toEqual(['a=1', 'b=2']);
+  it('stops at the first parameter that holds', () => {
+    const seen: string[] = [];
+    const held = someQueryParameter(
+      '?a=1&token=x&b=2;c=3',
+      tests((name) => (seen.push(name), name === 'token'), () => false),
+    );
+    expect(held).toBe(true);
+    expect(seen).toEqual(['a', 'token']);
+  });
+
+  it('stops at a bare value that holds, and at a piece read the second way', () => {
+    expect(someQueryParameter('?a=1&x&b=2', tests(() => false, (value) => value === 'x'))).toBe(true);
+    expect(someQueryParameter('?a=1;x&b=2', tests(() => false, (value) => value === 'x'))).toBe(true);
+    expect(someQueryParameter('?a=1;x&b=2', tests(() => false, (value) => value === 'y'))).toBe(false);
+  });
+
+  it('gives the parameters of both readings, a piece both give alike once', () => {
+    const parameter = (piece: string) => {
+      const equals = piece.indexOf('=');
+      return equals < 0 ? `[${piece}]` : `${referenceFold(piece.slice(0, equals))}=${piece.slice(equals + 1)}`;
+    };
+    // The two readings as first written: every piece between `&`s, then, where there is a `?`
+    // or `;` to split at, every piece between any separators.
+    const bothReadings = (part: string) => {
+      const pieces = (separators: RegExp) => part.slice(1).split(separators).filter((piece) => piece !== '');
+      const second = part.slice(1).includes('?') || part.includes(';') ? pieces(/[&?;]/) : [];
+      return new Set([...pieces(/&/), ...second].map(parameter));
+    };
+    // Each piece between `&`s, followed by its own pieces where it holds a `?` or `;`.
+    const onceEach = (part: string) =>
+      part
+        .slice(1)
+        .split('&')
+        .filter((piece) => piece !== '')
+        .flatMap((piece) => (/[?;]/.test(piece) ? [piece, ...piece.split(/[?;]/).filter((sub) => sub !== '')] : [piece]))
+        .map(parameter);
+    const part = fc.array(fc.constantFrom('a', 'B', '1', '=', '&', '?', ';', '%3D', '-', '[]'), { maxLength: 16 });
+    fc.assert(
+      fc.property(fc.constantFrom('?', '#', ''), part, (lead, pieces) => {
+        const given = lead === '' ? '' : `${lead}${pieces.join('')}`;
+        const seen = tried((reading) => someQueryParameter(given, reading));
+        expect(seen).toEqual(onceEach(given));
+        expect(new Set(seen)).toEqual(bothReadings(given));
+      }),
+      { seed: SEED, numRuns: 2_000 },
+    );
   });
 });
 
-describe(pathParameters.name, () => {
+describe(somePathParameter.name, () => {
   it.each([
     ['empty', '', []],
-    ['segments are bare values', '/docs/a.pdf', ['=docs', '=a.pdf']],
-    ['matrix parameters', '/item.jsp;jsessionid=ABC', ['=item.jsp', 'jsessionid=ABC']],
-    ['a CDN token segment', '/bcdn_token=x&expires=1/v.mp4', ['bcdntoken=x', 'expires=1', '=v.mp4']],
-    ['an opaque path', 'ada@example.com', ['=ada@example.com']],
-    ['hex of http from its segment on, slashes removed', '/camo/68747470/3a2f2f', ['=camo', '=687474703a2f2f']],
-    ['base64 of http split across segments', '/sig/aHR0cHM6Ly9h/LmI.png', ['=sig', '=aHR0cHM6Ly9hLmI.png']],
-    ['an opaque path opening with base64 of //', 'Ly9hLmI', ['=Ly9hLmI']],
+    ['a lone slash', '/', []],
+    ['segments are bare values', '/docs/a.pdf', ['[docs]', '[a.pdf]']],
+    ['empty segments are skipped', '//a//b/', ['[a]', '[b]']],
+    ['matrix parameters', '/item.jsp;jsessionid=ABC', ['[item.jsp]', 'jsessionid=ABC']],
+    ['a CDN token segment', '/bcdn_token=x&expires=1/v.mp4', ['bcdntoken=x', 'expires=1', '[v.mp4]']],
+    ['only the first = splits', '/a=1=2/b', ['a=1=2', '[b]']],
+    ['an empty name', '/x/=v', ['[x]', '=v']],
+    ['an = in a later piece is not this one\'s', '/a/b;c=d&e', ['[a]', '[b]', 'c=d', '[e]']],
+    ['an opaque path', 'ada@example.com', ['[ada@example.com]']],
+    ['hex of http from its segment on, slashes removed', '/camo/68747470/3a2f2f', ['[camo]', '[687474703a2f2f]']],
+    ['base64 of http split across segments', '/sig/aHR0cHM6Ly9h/LmI.png', ['[sig]', '[aHR0cHM6Ly9hLmI.png]']],
+    ['an opaque path opening with base64 of //', 'Ly9hLmI', ['[Ly9hLmI]']],
+    ['an encoded uri after a ; piece', '/x;Ly8a/b', ['[x]', '[Ly8ab]']],
+    ['an encoded uri after an = piece', '/a=1&2F2Fab/c', ['a=1', '[2F2Fabc]']],
+    ['hex of http further into a segment is a plain value', '/x68747470/y', ['[x68747470]', '[y]']],
   ])('%s: %s', (_name, given, want) => {
-    expect(pairs(pathParameters(given))).toEqual(want);
+    expect(tried((reading) => somePathParameter(given, reading))).toEqual(want);
   });
 
-  it('appends to the list it is given', () => {
-    const list = queryParameters('?a=1');
-    expect(pathParameters('/b=2', list)).toBe(list);
-    expect(pairs(list)).toEqual(['a=1', 'b=2']);
+  it('stops at the first parameter that holds', () => {
+    const seen: string[] = [];
+    expect(somePathParameter('/a/b/c', tests(() => false, (value) => (seen.push(value), value === 'b')))).toBe(true);
+    expect(seen).toEqual(['a', 'b']);
+    expect(somePathParameter('/a=1;t=2/c', tests((name) => name === 't', () => false))).toBe(true);
+    expect(somePathParameter('/x/aHR0cA', tests(() => false, (value) => value === 'aHR0cA'))).toBe(true);
+  });
+
+  it('gives the pieces the reference split gives, up to an encoded uri', () => {
+    const reference = (path: string) => {
+      const out: string[] = [];
+      let start = 0;
+      const pieces = path.split(/[/;&]/);
+      for (const piece of pieces) {
+        if (/^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(path.slice(start))) {
+          out.push(`[${path.slice(start).replaceAll('/', '')}]`);
+          return out;
+        }
+        if (piece !== '') {
+          const equals = piece.indexOf('=');
+          out.push(equals < 0 ? `[${piece}]` : `${referenceFold(piece.slice(0, equals))}=${piece.slice(equals + 1)}`);
+        }
+        start += piece.length + 1;
+      }
+      return out;
+    };
+    const part = fc.constantFrom('a', 'B', '=', '/', ';', '&', 'Ly9', 'aHR0c', '2f2f', '68747470', '6', 'L', '%2F');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 14 }), (parts) => {
+        const path = parts.join('');
+        expect(tried((reading) => somePathParameter(path, reading))).toEqual(reference(path));
+      }),
+      { seed: SEED, numRuns: 2_000 },
+    );
+  });
+});
+
+const parts = (uri: string): UriParts => {
+  const read = readUri(uri, 'https://relative.invalid/');
+  if (read === null) throw new Error(`${uri} does not parse`);
+  return read;
+};
+
+describe(someUriParameter.name, () => {
+  it('tries the query, then the fragment, then the path, named and bare pieces apart', () => {
+    expect(tried((reading) => someUriParameter(parts('https://e.example/p/x=1?q=2&r#f=3&g'), reading))).toEqual([
+      'q=2',
+      '[r]',
+      'f=3',
+      '[g]',
+      '[p]',
+      'x=1',
+    ]);
+  });
+
+  it('stops at the first that holds, reading no further', () => {
+    const seen: string[] = [];
+    const held = someUriParameter(
+      parts('https://e.example/p?token=x#f=3'),
+      tests(
+        (name) => (seen.push(name), true),
+        () => (seen.push('bare'), true),
+      ),
+    );
+    expect(held).toBe(true);
+    expect(seen).toEqual(['token']);
+    expect(someUriParameter(parts('https://e.example/p#f=3'), tests((name) => name === 'f', () => false))).toBe(true);
+    expect(someUriParameter(parts('https://e.example/p'), tests(() => false, (value) => value === 'p'))).toBe(true);
+    expect(someUriParameter(parts('https://e.example/p?a=1#b=2'), tests(() => false, () => false))).toBe(false);
+  });
+});
+
+describe(hasParameterNamed.name, () => {
+  it.each([
+    ['a name in the query', 'https://e.example/?Key-Pair-Id=x', true],
+    ['a name with no value', 'https://e.example/?keypairid', false],
+    ['a name with an empty value', 'https://e.example/?Key-Pair-Id=', true],
+    ['a name in the fragment', 'https://e.example/#key_pair_id=x', true],
+    ['a name in the path', 'https://e.example/a;keypairid=x/b', true],
+    ['a name read the second way', 'https://e.example/?a=1;keypairid=x', true],
+    ['other names only', 'https://e.example/p?a=1#b=2', false],
+  ])('%s: %s', (_name, uri, want) => {
+    expect(hasParameterNamed(parts(uri), new Set(['keypairid', 'policy']))).toBe(want);
+  });
+
+  it('counts a bare value as a parameter named \'\'', () => {
+    expect(hasParameterNamed(parts('https://e.example/p'), new Set(['']))).toBe(true);
+    expect(hasParameterNamed(parts('https://e.example/'), new Set(['']))).toBe(false);
+    expect(hasParameterNamed(parts('https://e.example/?=x'), new Set(['']))).toBe(true);
+  });
+});
+
+/** The parts the URL parser gives. */
+const urlParts = (url: URL): UriParts => ({
+  username: url.username,
+  password: url.password,
+  hostname: url.hostname,
+  pathname: url.pathname,
+  search: url.search,
+  hash: url.hash,
+  hostPath: url.hostname + url.pathname,
+});
+
+describe(readUri.name, () => {
+  const BASE = 'https://relative.invalid/';
+
+  it.each([
+    ['a plain link', 'https://example.com/a/b.csv?page=2#top'],
+    ['a link the parser rewrites', 'HTTPS://Example.COM:443/a/./b/../c?q=a b#x y'],
+    ['a link with userinfo', 'https://ada:pw@example.com/'],
+    ['an opaque uri', 'mailto:ada@example.com?subject=Hi'],
+    ['an IPv4 host in hex', 'http://0x7f.1/'],
+    ['a scheme after spaces and a tab', ' \thttps://example.com/x'],
+  ])('reads an absolute uri as the parser does: %s', (_name, uri) => {
+    expect(readUri(uri, BASE)).toEqual(urlParts(new URL(uri)));
+  });
+
+  it.each([
+    ['a path with a query', '/docs/start?tab=npm#install'],
+    ['a query only', '?page=3'],
+    ['protocol-relative', '//cdn.example.com/a.js'],
+    ['empty', ''],
+    ['a scheme-like word with a space', 'not a scheme:x'],
+  ])('reads a relative reference against the base: %s', (_name, uri) => {
+    expect(readUri(uri, BASE)).toEqual(urlParts(new URL(uri, BASE)));
+  });
+
+  it('reads a uri with a special scheme and no slashes as absolute, not against the base', () => {
+    expect(readUri('https:example.org/x', BASE)?.hostname).toBe('example.org');
+  });
+
+  it.each([
+    ['a space in the host', 'https://exa mple.com/'],
+    ['an unclosed IPv6 literal', 'http://[::1/admin'],
+    ['no host', '//'],
+    ['a port out of range', 'https://example.com:99999/'],
+  ])('gives null for what does not parse: %s', (_name, uri) => {
+    expect(readUri(uri, BASE)).toBeNull();
+  });
+
+  it('never throws, and agrees with the parser, whatever the string', () => {
+    const part = fc.constantFrom('https://', 'http://', 'HTTP://', 'ftp://', '//', '/', 'a', 'Z', '0', '.', '-', ':', '@', '?', '#', '%', '%2e', '\\', ' ', '\t', 'é', '[', ']', 'xn--', '80');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 16 }), (pieces) => {
+        const uri = pieces.join('');
+        let expected: UriParts | null;
+        try {
+          expected = urlParts(/^[\x00-\x20]*[a-z][a-z0-9+.-]*:/i.test(uri.replace(/[\t\n\r]/g, '')) ? new URL(uri) : new URL(uri, BASE));
+        } catch {
+          expected = null;
+        }
+        expect(readUri(uri, BASE)).toEqual(expected);
+      }),
+      { seed: SEED, numRuns: 3_000 },
+    );
+  });
+});
+
+describe(readPlainHttpUri.name, () => {
+  it.each([
+    ['https with a path and a query', 'https://example.com/exports/r7/file-7.csv?page=7', ['example.com', '/exports/r7/file-7.csv', '?page=7', '']],
+    ['http', 'http://a.example/x', ['a.example', '/x', '', '']],
+    ['no path', 'https://example.com', ['example.com', '/', '', '']],
+    ['no path, a query', 'https://example.com?a=1', ['example.com', '/', '?a=1', '']],
+    ['no path, a fragment', 'https://example.com#a', ['example.com', '/', '', '#a']],
+    ['an empty query and fragment', 'https://example.com/x?#', ['example.com', '/x', '', '']],
+    ['a fragment holding ? and /', 'https://e.example/#/reset?token=x', ['e.example', '/', '', '#/reset?token=x']],
+    ['a query holding ? and /', 'https://e.example/a?next=/b?c=1#f', ['e.example', '/a', '?next=/b?c=1', '#f']],
+    ['percent escapes', 'https://e.example/a%20b?x=%2F#%41', ['e.example', '/a%20b', '?x=%2F', '#%41']],
+    ['a presigned S3 link', 'https://bucket.s3.amazonaws.com/k.csv?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=00ff', ['bucket.s3.amazonaws.com', '/k.csv', '?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=00ff', '']],
+    ['a matrix parameter and a quote in the path', "https://e.example/it's;jsessionid=A", ['e.example', "/it's;jsessionid=A", '', '']],
+    ['empty segments', 'https://e.example//a//', ['e.example', '//a//', '', '']],
+    ['dots inside segments', 'https://e.example/.well-known/a..b/...', ['e.example', '/.well-known/a..b/...', '', '']],
+    ['numeric labels before the last', 'https://1.2.3.example/', ['1.2.3.example', '/', '', '']],
+    ['hyphens anywhere in a label', 'https://-a--b-.c-/', ['-a--b-.c-', '/', '', '']],
+  ])('reads %s', (_name, uri, [hostname, pathname, search, hash]) => {
+    const read = readPlainHttpUri(uri);
+    expect(read).toEqual({ username: '', password: '', hostname, pathname, search, hash, hostPath: `${hostname}${pathname}` });
+    expect(read).toEqual(urlParts(new URL(uri)));
+  });
+
+  it.each([
+    ['another scheme', 'ftp://example.com/'],
+    ['an upper-case scheme', 'HTTPS://example.com/'],
+    ['leading white space', ' https://example.com/'],
+    ['a scheme with no slashes', 'https:example.com'],
+    ['an upper-case host', 'https://Example.com/'],
+    ['userinfo', 'https://ada@example.com/'],
+    ['a port', 'https://example.com:8080/'],
+    ['an IDNA label', 'https://xn--bcher-kva.example/'],
+    ['an IDNA last label', 'https://example.xn--p1ai/'],
+    ['a last label opening with a digit', 'https://example.0x/'],
+    ['an IPv4 address', 'https://127.0.0.1/'],
+    ['a trailing dot', 'https://example.com./'],
+    ['an empty label', 'https://example..com/'],
+    ['an empty host', 'https:///x'],
+    ['an underscore in the host', 'https://a_b.example/'],
+    ['a . segment', 'https://e.example/a/./b'],
+    ['a .. segment', 'https://e.example/a/../b'],
+    ['a %2e segment', 'https://e.example/a/%2e/b'],
+    ['a .%2E segment at the end', 'https://e.example/a/.%2E'],
+    ['a %2e%2e segment before the query', 'https://e.example/a/%2e%2e?x'],
+    ['a . segment before the fragment', 'https://e.example/a/.#x'],
+    ['a backslash', 'https://e.example/a\\b'],
+    ['a space', 'https://e.example/a b'],
+    ['a tab', 'https://e.example/a\tb'],
+    ['a double quote in the path', 'https://e.example/a"b'],
+    ['a quote in the query', "https://e.example/?a='b'"],
+    ['a caret in the path', 'https://e.example/a^b'],
+    ['braces in the query', 'https://e.example/?a={b}'],
+    ['a second # in the fragment', 'https://e.example/#a#b'],
+    ['non-ASCII', 'https://e.example/café'],
+    ['a trailing space', 'https://e.example/a '],
+  ])('leaves %s to the parser', (_name, uri) => {
+    expect(readPlainHttpUri(uri)).toBeUndefined();
+  });
+
+  it('reads every link it takes exactly as the URL parser does', () => {
+    const oneOf = <T>(common: readonly T[], rare: readonly T[]) =>
+      fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...common) }, { weight: 1, arbitrary: fc.constantFrom(...rare) });
+    const label = fc.stringMatching(/^[a-z0-9-]{1,5}$/);
+    const host = fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(fc.array(label, { maxLength: 3 }), fc.stringMatching(/^[a-z][a-z0-9-]{0,4}$/)).map(([labels, last]) => [...labels, last].join('.')) },
+      { weight: 1, arbitrary: fc.constantFrom('xn--a.com', 'a.xn--b', 'A.com', 'a_b.com', 'a..b', 'a.1', 'a.0x', 'a.0a', 'a.com.', 'a.com:80', 'ada@a.com', 'a.%41', '[::1]', '1.2.3.4', '') },
+    );
+    const rest = fc.array(
+      oneOf(
+        ['/', '/', 'a', 'Z', '0', '.', '%41', '?', '#', '&', '=', ';', '-', '_', '~', '!', '$', '(', '*', '+', ',', ':', '@'],
+        ['..', '%', '%2e', '%2E', "'", '"', '\\', '^', '`', '{', '|', ' ', '\t', 'é', '\u0000', '<', '>', '[', ']', '\u007f'],
+      ),
+      { maxLength: 16 },
+    );
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.constantFrom('https://', 'http://'), host, rest, (scheme, hostName, restPieces) => {
+        const uri = `${scheme}${hostName}${restPieces.join('')}`;
+        const read = readPlainHttpUri(uri);
+        if (read !== undefined) {
+          taken++;
+          expect(read).toEqual(urlParts(new URL(uri)));
+        }
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
+    expect(taken).toBeGreaterThan(2_000);
+  });
+
+  it('turns a long link away in linear time', () => {
+    const started = performance.now();
+    for (const uri of [
+      `https://${'a.'.repeat(50_000)}a!`,
+      `https://${'a'.repeat(100_000)}!`,
+      `https://a.example/${'a/'.repeat(50_000)}"`,
+      `https://a.example/${'%2e./'.repeat(50_000)}"`,
+      `https://a.example/?${'a=b&'.repeat(50_000)}"`,
+    ]) {
+      expect(readPlainHttpUri(uri)).toBeUndefined();
+    }
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
