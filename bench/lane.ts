@@ -7,7 +7,9 @@
 // The built library, as a host runs it (npm run bench builds first).
 import { createHost } from '../dist/index.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
+/** Rounds run and thrown away first, so both sides are measured warm (JIT, caches). */
+const WARMUP = 10;
 
 /** (a) 10,000 records of ~450 bytes, shaped like a real listing (ids, names, text, tags, urls). */
 function dataResult(): { data: unknown } {
@@ -60,7 +62,7 @@ function median(values: number[]): number {
 function measure(name: string, inputFor: (round: number) => unknown, render: (input: unknown) => unknown): number {
   const baseline: number[] = [];
   const lane: number[] = [];
-  for (let round = 0; round < ROUNDS + 3; round += 1) {
+  for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
     const input = inputFor(round);
     // Alternate which goes first, so neither always runs on a warmer cache.
     const order = round % 2 === 0 ? ['json', 'lane'] : ['lane', 'json'];
@@ -69,7 +71,7 @@ function measure(name: string, inputFor: (round: number) => unknown, render: (in
       if (which === 'json') JSON.stringify(input);
       else render(input);
       const elapsed = performance.now() - started;
-      if (round >= 3) (which === 'json' ? baseline : lane).push(elapsed);
+      if (round >= WARMUP) (which === 'json' ? baseline : lane).push(elapsed);
     }
   }
   const ratio = median(lane) / median(baseline);
@@ -83,7 +85,7 @@ const host = createHost({ log: () => {}, cap: 24_000 });
 const a = dataResult();
 console.log(`(a) input: ${(JSON.stringify(a.data).length / 1e6).toFixed(2)} MB`);
 const ratioA = measure('(a) data result, 10,000 records', () => a, (input) => host.renderToolResult(input, { serverId: 'bench' }));
-const inputsB = Array.from({ length: ROUNDS + 3 }, (_, round) => contentResult(round));
+const inputsB = Array.from({ length: ROUNDS + WARMUP }, (_, round) => contentResult(round));
 const ratioB = measure(
   '(b) 1,000 blocks, 250 resource links',
   (round) => inputsB[round],

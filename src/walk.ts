@@ -79,11 +79,13 @@ interface Visitors {
 interface WalkState extends Visitors {
   /** The objects being serialized, root first; read only once the walk has stopped. */
   readonly stack: object[];
+  /** Object.prototype carries an enumerable key (polluted): plain objects need Object.keys too. */
+  readonly inheritedKeys: boolean;
   sawToJSON: boolean;
 }
 
 function run(value: unknown, visitors: Visitors): WalkSummary {
-  const state: WalkState = { ...visitors, stack: [], sawToJSON: false };
+  const state: WalkState = { ...visitors, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false };
   try {
     member(state, { '': value }, '', value, 0);
   } catch (error) {
@@ -106,22 +108,33 @@ function member(state: WalkState, holder: object, key: string | number, raw: unk
     if (typeof value === 'bigint') throw new WalkError('bigint');
     return;
   }
-  // Boxed primitives serialize as their primitive: told apart by their internal slot, as
-  // serialization tells them, not by prototype or tag (which any object can fake).
-  if (types.isNumberObject(value) || types.isStringObject(value) || types.isBooleanObject(value)) return;
-  if (types.isBigIntObject(value)) throw new WalkError('bigint');
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
+    // Boxed primitives serialize as their primitive: told apart by their internal slot, as
+    // serialization tells them, not by prototype or tag (which any object can fake). Plain
+    // objects and arrays — nearly all data — skip these checks.
+    if (types.isNumberObject(value) || types.isStringObject(value) || types.isBooleanObject(value)) return;
+    if (types.isBigIntObject(value)) throw new WalkError('bigint');
+  }
   if (state.objects !== undefined && state.objects(value, depth) === false) return;
   if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
   state.stack.push(value);
-  // Primitives other than BigInt need no visit when only objects are visited: skipping the
-  // call for them is most of the walk's speed on real data.
-  const skipPrimitives = state.all === undefined;
+  // When only objects are visited, a primitive other than a BigInt needs no visit: skipping
+  // the call for them is most of the walk's speed on real data.
+  const all = state.all !== undefined;
   if (Array.isArray(value)) {
     const length = value.length;
     for (let index = 0; index < length; index += 1) {
       const item: unknown = value[index];
-      if (skipPrimitives && (typeof item !== 'object' || item === null) && typeof item !== 'bigint') continue;
-      member(state, value, index, item, depth + 1);
+      if (all || mayHoldMore(item)) member(state, value, index, item, depth + 1);
+    }
+  } else if (prototype === Object.prototype && !state.inheritedKeys) {
+    // A plain object whose prototype adds no enumerable key: `for…in` reads exactly its own
+    // enumerable string keys, in their order, without allocating a key array.
+    const record = value as Record<string, unknown>;
+    for (const name in record) {
+      const item = record[name];
+      if (all || mayHoldMore(item)) member(state, record, name, item, depth + 1);
     }
   } else {
     const record = value as Record<string, unknown>;
@@ -129,11 +142,21 @@ function member(state: WalkState, holder: object, key: string | number, raw: unk
     for (let index = 0; index < keys.length; index += 1) {
       const name = keys[index]!;
       const item = record[name];
-      if (skipPrimitives && (typeof item !== 'object' || item === null) && typeof item !== 'bigint') continue;
-      member(state, record, name, item, depth + 1);
+      if (all || mayHoldMore(item)) member(state, record, name, item, depth + 1);
     }
   }
   state.stack.pop();
+}
+
+/** A value the objects-only walk must still visit: an object, a function (its toJSON), a BigInt. */
+function mayHoldMore(item: unknown): boolean {
+  const type = typeof item;
+  return (type === 'object' && item !== null) || type === 'function' || type === 'bigint';
+}
+
+function hasInheritedKeys(): boolean {
+  for (const _key in {}) return true;
+  return false;
 }
 
 function callToJSON(state: WalkState, toJSON: Function, value: unknown, key: string): unknown {

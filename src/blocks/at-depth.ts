@@ -39,20 +39,67 @@ const AT_DEPTH: { readonly [K in BlockType]: (block: Readonly<Record<string, unk
 const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
 
 /**
+ * The first `limit` characters (or more) of `JSON.stringify(value)` for a top-level array or
+ * plain object, serialized member by member until they pass `limit`; undefined for anything
+ * else. Each member is serialized as the whole would serialize it (a member's `toJSON` is asked
+ * with its key), so the head is the whole's prefix.
+ */
+function serializedHead(value: unknown, limit: number): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  let head: string;
+  if (Array.isArray(value)) {
+    head = '[';
+    for (let index = 0; index < value.length && head.length < limit; index += 1) {
+      head += (index === 0 ? '' : ',') + (JSON.stringify(value[index]) ?? 'null');
+    }
+    return head;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  head = '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    if (head.length >= limit) break;
+    // As a member of its own object, so toJSON hears its key and undefined drops out.
+    const member = JSON.stringify({ [key]: (value as Record<string, unknown>)[key] });
+    if (member === '{}') continue;
+    head += (first ? '' : ',') + member.slice(1, -1);
+    first = false;
+  }
+  return head;
+}
+
+/** How far past the cut the signature is looked for: the longest signature, and then some. */
+const SIGNATURE_MARGIN = 64;
+
+/**
  * Data as JSON text. Where the scan found no block and no `toJSON`, the text is
  * `JSON.stringify` of the value (the walk's order by construction, at native speed) — unless
- * that text shows a block the scan didn't see (a getter answering differently on a second
- * read); then, as wherever the scan found a block, a replacer shows each block as the lane does
- * and checks every value it serializes itself. A string is shown as its own text, unless
- * `asJson` asks for JSON (structured content).
+ * the part of that text a copy can keep (up to `shownChars`) shows a block the scan didn't see
+ * (a getter answering differently on a second read); then, as wherever the scan found a block,
+ * a replacer shows each block as the lane does and checks every value it serializes itself. A
+ * string is shown as its own text, unless `asJson` asks for JSON (structured content).
  */
-export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyContext, asJson = false): ShownText {
+export function renderDataText(
+  value: unknown,
+  scan: DataScan,
+  ctx: ClassifyContext,
+  shownChars: number,
+  asJson = false,
+): ShownText {
   // A string result is its text; structured content is JSON whatever it holds.
   if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
   if (!scan.foundBlock && !scan.sawToJSON) {
     const text = JSON.stringify(value);
     if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
-    if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
+    const limit = shownChars + SIGNATURE_MARGIN;
+    if (text.length <= limit) {
+      if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
+    } else {
+      // Only what a copy can keep is read: a block past the cut is shown in neither copy, and
+      // the engine's serialization of the whole, read past its start, would be copied whole.
+      const head = serializedHead(value, limit) ?? text.slice(0, limit);
+      if (!BLOCK_SIGNATURE.test(head)) return { kind: 'text', text, head };
+    }
   }
   const stubs: string[] = [];
   // An image at depth is never sent natively, so it spends nothing of the image budget.

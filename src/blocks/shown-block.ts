@@ -13,6 +13,11 @@ export interface ShownText {
   readonly text: string;
   /** Stubs rendered inside this text (data at depth), kept whole when a cut drops them. */
   readonly stubs?: readonly string[];
+  /**
+   * The start of `text`, where a long data result was serialized in full only to count it: a
+   * cut reads this and never copies the whole text.
+   */
+  readonly head?: string;
 }
 
 /** An image the live copy sends natively; the stored copy shows `text`, its placeholder. */

@@ -33,13 +33,14 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
     const end = start + block.text.length;
     // A block's piece begins at its joining newline, one before the block itself.
     if (start === 0 || start - 1 < cap) {
-      const piece = (start === 0 ? '' : '\n') + block.text;
-      parts.push(piece);
+      // Only what the cut can keep is copied: a 5 MB text costs its cap, not its length.
+      const kept = end > cap ? headOf(block).slice(0, cap - start + 1) : block.text;
+      parts.push((start === 0 ? '' : '\n') + kept);
     }
     if (end > cap) {
       if (block.kind === 'stub') stubs.push(block.text);
       if (block.kind === 'text' && block.stubs !== undefined) {
-        const tail = start >= cap ? '' : block.text.slice(0, cap - start);
+        const tail = start >= cap ? '' : headOf(block).slice(0, cap - start);
         for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) stubs.push(stub);
       }
     }
@@ -47,6 +48,11 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
   }
   const kept = cutAt(parts.join(''), cap);
   return `${kept}${truncationNotice(total)}${stubs.map((stub) => `\n${stub}`).join('')}`;
+}
+
+/** A block's text, or the head of it a long data text carries (enough for any cut). */
+function headOf(block: ShownBlock): string {
+  return block.kind === 'text' && block.head !== undefined ? block.head : block.text;
 }
 
 /**

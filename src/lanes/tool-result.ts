@@ -75,6 +75,7 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
  * Throws where the result can't be read; callers turn that into their lane's failure.
  */
 export function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, origin: ResultOrigin | undefined): ShownBlock[] {
+  const cap = capFor(core, origin);
   const { input, isError } = normalized;
   const shown: ShownBlock[] = [];
   const error = isError ? input.error : undefined;
@@ -85,7 +86,7 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
     shown.push(...toolResultBlocks(data, ctx));
   } else if (data !== undefined) {
     const scan = readDataClaims(data, core.registry, isBlockAtDepth);
-    shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), normalized.asJson));
+    shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), cap, normalized.asJson));
   }
   if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
   return shown;

@@ -53,10 +53,12 @@ interface Collected {
 /** Collects one result's references, then fixes its claims. */
 export class ClaimsReader {
   readonly #byUri = new Map<string, Collected>();
+  /** Uris links name (duplicates and all): read against the registry only at `finish`. */
+  readonly #linked: string[] = [];
 
   /** A link names its uri and claims nothing else: the registry's earlier record decides for it. */
   addLink(uri: string): void {
-    this.#entry(uri);
+    this.#linked.push(uri);
   }
 
   /** A reference's testimony (a link's counts only as naming the uri). */
@@ -82,6 +84,10 @@ export class ClaimsReader {
    * now — before this result registers anything — gives the claim.
    */
   finish(lookup: RecordLookup | undefined): ResultClaims {
+    // A uri only links name reads the registry's record: it joins the others here.
+    for (const uri of this.#linked) {
+      if (!this.#byUri.has(uri) && lookup?.getByUri(uri) !== undefined) this.#entry(uri);
+    }
     const claims = new Map<string, UriClaim>();
     const neverShown = new Set<string>();
     for (const [uri, entry] of this.#byUri) {

@@ -76,6 +76,11 @@ export function dialCheck(
   return { ok: true, serverId: record.serverId, origin: target.origin };
 }
 
+/** One decision per refusal, made once: a refusal is a value, and the lane asks often. */
+const REFUSALS = Object.fromEntries(
+  (Object.keys(DIAL_REFUSAL_CLAUSES) as DialRefusal[]).map((code) => [code, Object.freeze({ ok: false as const, code, clause: DIAL_REFUSAL_CLAUSES[code] })]),
+) as Readonly<Record<DialRefusal, DialDecision>>;
+
 function refuse(code: DialRefusal): DialDecision {
-  return { ok: false, code, clause: DIAL_REFUSAL_CLAUSES[code] };
+  return REFUSALS[code];
 }

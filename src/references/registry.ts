@@ -90,6 +90,13 @@ function makeRecord(refId: string, testimony: Testimony, serverId: string | unde
   return record;
 }
 
+/** A record's place in the recency list. */
+interface Entry {
+  record: ReferenceRecord;
+  prev: Entry | undefined;
+  next: Entry | undefined;
+}
+
 /** Options for {@link createRegistry}. */
 export interface RegistryOptions {
   /** How many records to keep before evicting the least recently used (default 2,000). */
@@ -102,10 +109,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   if (!Number.isSafeInteger(capacity) || capacity < 1) {
     throw new RangeError(`registry capacity must be a positive integer, got ${String(capacity)}`);
   }
-  // Insertion order is recency order: a touch deletes and re-inserts.
-  const byUri = new Map<string, ReferenceRecord>();
+  // Records by uri, each in a doubly linked recency list (oldest at `head`): a touch and an
+  // eviction are O(1), with no iteration over the map's deleted entries.
+  const byUri = new Map<string, Entry>();
   const byId = new Map<string, ReferenceRecord>();
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
+  let head: Entry | undefined;
+  let tail: Entry | undefined;
   // A random prefix per registry (72 bits) and a counter: ids are opaque and never reused, here
   // or in another registry, of this process or another.
   const prefix = randomBytes(9).toString('base64url');
@@ -113,24 +123,49 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const nextId = (): string => `ref-${prefix}-${counter.toString(36)}`;
 
   function beforeChange(uri: string): void {
-    for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri));
+    for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri)?.record);
   }
 
-  /** Stores `record`; `held` says its uri is already held, so it moves to the recent end. */
-  function store(record: ReferenceRecord, held: boolean): ReferenceRecord {
+  function unlink(entry: Entry): void {
+    if (entry.prev === undefined) head = entry.next;
+    else entry.prev.next = entry.next;
+    if (entry.next === undefined) tail = entry.prev;
+    else entry.next.prev = entry.prev;
+    entry.prev = undefined;
+    entry.next = undefined;
+  }
+
+  function append(entry: Entry): void {
+    entry.prev = tail;
+    if (tail === undefined) head = entry;
+    else tail.next = entry;
+    tail = entry;
+  }
+
+  /** Stores `record` as the most recent; a held uri's entry moves to the recent end. */
+  function store(record: ReferenceRecord): ReferenceRecord {
     if (journals.size > 0) beforeChange(record.uri);
-    if (held) byUri.delete(record.uri);
-    byUri.set(record.uri, record);
+    const held = byUri.get(record.uri);
+    if (held === undefined) {
+      const entry: Entry = { record, prev: undefined, next: undefined };
+      byUri.set(record.uri, entry);
+      append(entry);
+    } else {
+      held.record = record;
+      unlink(held);
+      append(held);
+    }
     byId.set(record.refId, record);
     if (byUri.size > capacity) evictOldest();
     return record;
   }
 
   function evictOldest(): void {
-    const oldest = byUri.values().next().value as ReferenceRecord;
-    if (journals.size > 0) beforeChange(oldest.uri);
-    byId.delete(oldest.refId);
-    byUri.delete(oldest.uri);
+    const oldest = head!;
+    if (journals.size > 0) beforeChange(oldest.record.uri);
+    unlink(oldest);
+    byId.delete(oldest.record.refId);
+    byUri.delete(oldest.record.uri);
   }
 
   return {
@@ -142,16 +177,16 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return journals.size;
     },
     register(testimony, serverId) {
-      const existing = byUri.get(testimony.uri);
+      const existing = byUri.get(testimony.uri)?.record;
       if (existing === undefined) {
         counter += 1;
-        return store(makeRecord(nextId(), testimony, serverId, undefined), false);
+        return store(makeRecord(nextId(), testimony, serverId, undefined));
       }
       const keepsClaims = existing.fetched !== undefined || (testimony.fromLink && !existing.testimony.fromLink);
       // A record that keeps its claims keeps the server they came from, so its stubs' promise
       // holds; a re-registration by the host itself (no server) never unbinds one.
       const binding = keepsClaims ? existing.serverId : (serverId ?? existing.serverId);
-      return store(makeRecord(existing.refId, keepsClaims ? existing.testimony : testimony, binding, existing.fetched), true);
+      return store(makeRecord(existing.refId, keepsClaims ? existing.testimony : testimony, binding, existing.fetched));
     },
     get(refId) {
       return byId.get(refId);
@@ -162,15 +197,15 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return record;
     },
     getByUri(uri) {
-      return byUri.get(uri);
+      return byUri.get(uri)?.record;
     },
     markFetched(refId, copy, verified, serverId) {
       const held = byId.get(refId);
-      if (held !== undefined && held.uri === verified.uri) return store(makeRecord(held.refId, verified, serverId, copy), true);
-      const existing = byUri.get(verified.uri);
-      if (existing !== undefined) return store(makeRecord(existing.refId, verified, serverId, copy), true);
+      if (held !== undefined && held.uri === verified.uri) return store(makeRecord(held.refId, verified, serverId, copy));
+      const existing = byUri.get(verified.uri)?.record;
+      if (existing !== undefined) return store(makeRecord(existing.refId, verified, serverId, copy));
       counter += 1;
-      return store(makeRecord(nextId(), verified, serverId, copy), false);
+      return store(makeRecord(nextId(), verified, serverId, copy));
     },
     openJournal() {
       const copies = new Map<string, ReferenceRecord | undefined>();
@@ -178,7 +213,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       let open = true;
       return {
         getByUri(uri) {
-          return open && copies.has(uri) ? copies.get(uri) : byUri.get(uri);
+          return open && copies.has(uri) ? copies.get(uri) : byUri.get(uri)?.record;
         },
         close() {
           open = false;

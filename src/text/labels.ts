@@ -23,8 +23,12 @@ const UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 /** The same characters, for a test that allocates nothing. */
 const HAS_UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
+/** Printable ASCII alone: nothing to strip (most labels; far cheaper to test). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** `text` without the characters no label may carry, made well formed. */
 export function stripUnshowable(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
   const formed = wellFormed(text);
   return HAS_UNSHOWABLE.test(formed) ? formed.replace(UNSHOWABLE, '') : formed;
 }

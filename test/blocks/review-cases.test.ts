@@ -116,3 +116,32 @@ describe('a link that follows a reference to the same uri', () => {
     for (const block of rendered.blocks) expect((block.kind === 'stub' || block.kind === 'link') && block.why).toBe('over-ceiling');
   });
 });
+
+describe('the claims walk reads what serialization reads', () => {
+  const U = 'https://docs.example.org/guarded';
+  const neverRef = { type: 'resource', uri: U, disposition: 'never' };
+
+  it("reads a function's toJSON, as JSON.stringify does", () => {
+    const data = { a: Object.assign(() => 0, { toJSON: () => neverRef }), b: { type: 'resource_link', uri: U, name: 'L' } };
+    const h = host();
+    expect(h.renderToolResult({ data }, { serverId: 'stdio' }).stored).not.toContain(U);
+    expect(JSON.stringify(h.scriptView({ data }, { serverId: 'stdio' }))).not.toContain(U);
+  });
+
+  it('descends into an object faking a boxed prototype, as JSON.stringify does', () => {
+    const fake = Object.assign(Object.create(Number.prototype) as object, { ref: neverRef });
+    const data = { fake, link: { type: 'resource_link', uri: U, name: 'L' } };
+    expect(host().renderToolResult({ data }, { serverId: 'stdio' }).stored).not.toContain(U);
+  });
+
+  it('reads only own keys where Object.prototype carries an enumerable one', () => {
+    Object.defineProperty(Object.prototype, 'polluted', { value: neverRef, enumerable: true, configurable: true, writable: true });
+    try {
+      // JSON.stringify doesn't serialize the inherited key, so it claims nothing.
+      const stored = host().renderToolResult({ data: { link: { type: 'resource_link', uri: U, name: 'L' } } }, { serverId: 'stdio' }).stored;
+      expect(stored).toContain(U);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+});
