@@ -7,7 +7,7 @@ import type { AddressBook } from '../references/addresses.js';
 import type { ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import type { DialLimits } from '../references/dial-check.js';
-import type { Registry } from '../references/registry.js';
+import type { ReferenceRecord, Registry } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import {
@@ -188,25 +188,34 @@ function showReading(block: Readonly<Record<string, unknown>>, ctx: ClassifyCont
 export function showTestimony(testimony: Testimony, ctx: ClassifyContext): ShownBlock {
   const record = ctx.registry.register(testimony, ctx.serverId);
   const name = shownName(testimony.name, testimony.uri, ctx.claims);
-  const labels = { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
   const nowMs = ctx.now();
-  const provenance = record.serverId === undefined ? {} : { serverId: record.serverId };
-  const stub = (ending: string, fetchable: boolean, why?: StubWhy): ShownStub => ({
-    kind: 'stub',
-    text: wellFormed(buildReferenceStub(record.refId, labels, provenance, ending)),
-    refId: record.refId,
-    fetchable,
-    ...(why === undefined ? {} : { why }),
-  });
-  if (record.fetched !== undefined) return stub(savedEnding(record.fetched.path), false, 'fetched');
+  if (record.fetched !== undefined) return stubBlock(record, testimony, name, savedEnding(record.fetched.path), false, 'fetched');
   const { dial, linkUri } = decideReference(record, testimony, ctx.claims, ctx, nowMs);
-  if (dial.ok) return stub(FETCHABLE_ENDING, true);
-  if (linkUri === undefined || ctx.lane !== 'tool-result') return stub(dial.clause, false, dial.code);
+  if (dial.ok) return stubBlock(record, testimony, name, FETCHABLE_ENDING, true, undefined);
+  if (linkUri === undefined || ctx.lane !== 'tool-result') return stubBlock(record, testimony, name, dial.clause, false, dial.code);
   if (linkUri.shown) {
     return { kind: 'link', text: linkLine(name ?? UNNAMED, linkUri.text, testimony.mimeType), refId: record.refId, uri: linkUri.text, why: dial.code };
   }
-  return stub(`${dial.clause}; ${URI_WITHHELD_WORDS[linkUri.why]}`, false, `${dial.code}+${linkUri.why}`);
+  return stubBlock(record, testimony, name, `${dial.clause}; ${URI_WITHHELD_WORDS[linkUri.why]}`, false, `${dial.code}+${linkUri.why}`);
 }
+
+/** A stub block: the block's own labels (its shown name), its record's id and server. */
+function stubBlock(
+  record: ReferenceRecord,
+  testimony: Testimony,
+  name: string | undefined,
+  ending: string,
+  fetchable: boolean,
+  why: StubWhy | undefined,
+): ShownStub {
+  const labels = { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
+  // Every part of a stub is sanitized (so well formed) as it is built.
+  const text = buildReferenceStub(record.refId, labels, record.serverId === undefined ? NO_SERVER : record, ending);
+  return why === undefined ? { kind: 'stub', text, refId: record.refId, fetchable } : { kind: 'stub', text, refId: record.refId, fetchable, why };
+}
+
+/** The provenance of a reference no server delivered. */
+const NO_SERVER = {};
 
 /** The uri an embedded resource's header may show (the link rule), or undefined. */
 function showsUri(uri: string, ctx: ClassifyContext): string | undefined {

@@ -43,7 +43,8 @@ export function decideReference(
   // The record's testimony, as the fetch will read it (a link after a reference keeps the
   // reference's claims there), with the result's claims in force.
   const effective = withClaims(record.testimony, claims);
-  const dial = dialCheck({ uri: record.uri, serverId: record.serverId, testimony: effective }, inputs.addresses, nowMs, inputs.dialLimits);
+  const checked = effective === record.testimony ? record : { uri: record.uri, serverId: record.serverId, testimony: effective };
+  const dial = dialCheck(checked, inputs.addresses, nowMs, inputs.dialLimits);
   const expired = isExpired(effective.expiresAt, nowMs);
   if (dial.ok || !testimony.fromLink) return { dial, expired };
   return { dial, expired, linkUri: shownLinkUri(testimony, claims, nowMs) };

@@ -35,7 +35,8 @@ export const UNKNOWN_TYPE = 'unknown type';
 
 /** A type label as markers show it: sanitized, bounded, and with no `"` to end a quoted label early. */
 export function typeLabel(type: string): string {
-  return sanitizeLabel(type, TYPE_LABEL_MAX_CHARS).replaceAll('"', "'");
+  const label = sanitizeLabel(type, TYPE_LABEL_MAX_CHARS);
+  return label.includes('"') ? label.replaceAll('"', "'") : label;
 }
 
 /** Inline audio: this host's tool results carry only text and images. */

@@ -6,7 +6,8 @@
  */
 import type { ResultClaims } from '../references/claims.js';
 import { uriMayCarryCredential } from './credential.js';
-import { shownUriText } from './shown-uri-text.js';
+import { sanitizeLabel } from '../text/labels.js';
+import { shownUriText, URI_DISPLAY_MAX_CHARS } from './shown-uri-text.js';
 
 /** A name with an authority (`…://`, `//…`) or a `data:` scheme: a uri, not a label. */
 const URI_SHAPED = /:\/\/|^[\u0000-\u0020]*\/\/|^[\u0000-\u0020]*data:/i;
@@ -27,5 +28,9 @@ const HELD_URI_MIN_CHARS = 6;
 
 function holdsUri(name: string, uri: string): boolean {
   if (uri.length < HELD_URI_MIN_CHARS) return name === uri;
-  return name.includes(uri) || shownUriText(name).includes(shownUriText(uri));
+  if (name.includes(uri)) return true;
+  // The uri's text first: the name's own is computed last, so the link's next question about
+  // its uri finds that text still at hand.
+  const uriText = shownUriText(uri);
+  return uriText.length <= name.length && sanitizeLabel(name, URI_DISPLAY_MAX_CHARS).includes(uriText);
 }
