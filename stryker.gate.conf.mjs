@@ -21,4 +21,6 @@ export default {
   jsonReporter: { fileName: 'reports/mutation-gate/mutation.json' },
   thresholds: { high: 100, low: 100, break: 100 },
   incremental: false,
+  // Its own sandbox folder, so a whole-library run and the gate never clean each other's.
+  tempDirName: '.stryker-tmp-gate',
 };
