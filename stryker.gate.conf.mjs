@@ -21,6 +21,8 @@ export default {
   jsonReporter: { fileName: 'reports/mutation-gate/mutation.json' },
   thresholds: { high: 100, low: 100, break: 100 },
   incremental: false,
+  // Every mutant runs, static ones included: an ignored mutant would fail the gate.
+  ignoreStatic: false,
   // Its own sandbox folder, so a whole-library run and the gate never clean each other's.
   tempDirName: '.stryker-tmp-gate',
 };

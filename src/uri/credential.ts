@@ -4,25 +4,43 @@
  */
 import {
   AMBIGUOUS_PARAMETERS,
+  CAPABILITY_PAGE_SEGMENTS,
+  CAPABILITY_PATH_WORDS,
+  CAPABILITY_SEGMENT_SPAN,
   CREDENTIAL_NAME_ENDINGS,
   CREDENTIAL_PARAMETERS,
   CREDENTIAL_PATH_SHAPES,
   CREDENTIAL_VALUE_SHAPES,
+  HOST_EXEMPT_PARAMETERS,
   HOST_SCOPED_PARAMETERS,
   NOT_CREDENTIAL_PARAMETERS,
+  ORDINARY_PATH_SEGMENTS,
+  RANDOM_PATH_SEGMENT,
   SECRET_LOOKING_VALUES,
   SETTING_VALUES,
-  type CredentialShape,
 } from './credential-lists.js';
-import { looksLikeJwt } from './jwt.js';
-import { embeddedUri, isShortPlainValue, looksLikeNestedUri, percentDecode } from './nested-uri.js';
-import { foldName, hasParameterNamed, readUri, someUriParameter, type ParameterTests, type UriParts } from './query-params.js';
+import { jsonStringMembers, looksLikeJwt } from './jwt.js';
+import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, percentDecode } from './nested-uri.js';
+import {
+  foldName,
+  hasParameterNamed,
+  hasSegment,
+  PathShapes,
+  readUri,
+  segmentPattern,
+  someParameterAnywhere,
+  someSegmentAfter,
+  someUriParameter,
+  type ParameterTests,
+  type SegmentTest,
+  type UriParts,
+} from './query-params.js';
 
 /**
  * How deep nested uris are read (SPEC §7): each read of a value as a uri and each further
  * decoding of it is a level. A uri reached past this level, or a value that would still decode
  * there, counts as a credential, since a bound that let the next level through would be the
- * same gap one level down.
+ * same gap one level down; text that no further reading could change (`mayStillHide`) doesn't.
  */
 export const MAX_NESTING_LEVEL = 4;
 
@@ -30,47 +48,77 @@ export const MAX_NESTING_LEVEL = 4;
 // its path, query and fragment and can never pick up a host-scoped family.
 const RELATIVE_BASE = 'https://relative.invalid/';
 
-const LISTED = new Set(CREDENTIAL_PARAMETERS.map((entry) => foldName(entry.name)));
+const NEVER = /(?!)/;
+const ANY = /(?:)/;
+const SECRET_LOOKING = anyOf(SECRET_LOOKING_VALUES.map((shape) => shape.pattern));
+
+// Each listed name, with the values that are no credential under it where there are some.
+const LISTED = new Map(CREDENTIAL_PARAMETERS.map((entry) => [foldName(entry.name), entry.ordinaryValues]));
 const ENDING = new RegExp(`(?:${CREDENTIAL_NAME_ENDINGS.map((entry) => entry.ending).join('|')})$`);
 const SETTINGS = new Set(SETTING_VALUES);
 const NOT_LISTED = new Set(NOT_CREDENTIAL_PARAMETERS.map((entry) => foldName(entry.name)));
-// Each scoped name with the domains it is scoped to, written between dots so that a domain
-// matches whole labels of a host (`.cdn.discordapp.com.` holds `.discordapp.com.`).
-const SCOPED = new Map(
-  HOST_SCOPED_PARAMETERS.map((entry) => [
+
+// What a host decides of a name: each rule's domain written between dots, so that it matches
+// whole labels of a host (`.cdn.discordapp.com.` holds `.discordapp.com.`), exemptions first.
+interface HostRule {
+  readonly name: string;
+  readonly domain: string;
+  /** Path prefixes the rule holds under; every path when undefined. */
+  readonly paths: readonly string[] | undefined;
+  readonly carries: boolean;
+}
+const HOST_RULES: readonly HostRule[] = [
+  ...HOST_EXEMPT_PARAMETERS.map((entry) => ({ name: foldName(entry.name), domain: `.${entry.domain}.`, paths: undefined, carries: false })),
+  ...HOST_SCOPED_PARAMETERS.map((entry) => ({ name: foldName(entry.name), domain: `.${entry.domain}.`, paths: entry.paths, carries: true })),
+];
+const BY_HOST = new Map(HOST_RULES.map((rule) => [rule.name, HOST_RULES.filter((other) => other.name === rule.name)]));
+
+// Each ambiguous name: what makes it count alone (a value's shape, an account flow's path) or in company.
+const AMBIGUOUS = new Map(
+  AMBIGUOUS_PARAMETERS.map((entry) => [
     foldName(entry.name),
-    HOST_SCOPED_PARAMETERS.filter((other) => other.name === entry.name).map((other) => `.${other.domain}.`),
+    {
+      values: anyOf([...(entry.secretLooking === false ? [] : [SECRET_LOOKING]), ...(entry.values ?? [])]),
+      paths: entry.paths ?? NEVER,
+      inCompany: entry.inCompany ?? ANY,
+      companions: new Set(entry.companions.map(foldName)),
+    },
   ]),
 );
-const PATH_SHAPE = anyOf(CREDENTIAL_PATH_SHAPES);
-const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES);
-const SECRET_LOOKING = anyOf(SECRET_LOOKING_VALUES);
-const AMBIGUOUS = new Map(
-  AMBIGUOUS_PARAMETERS.map((entry) => [foldName(entry.name), new Set(entry.companions.map(foldName))]),
-);
+
+const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES.map((shape) => shape.pattern));
+const PATH_SHAPES = new PathShapes(CREDENTIAL_PATH_SHAPES);
+const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
+const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
+const ORDINARY_SEGMENT = anyOf(ORDINARY_PATH_SEGMENTS.map((shape) => shape.pattern));
+const SECRET_SEGMENT: SegmentTest = {
+  segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_SEGMENT.test(text),
+};
 
 // One expression per list, so a value is tried once rather than once per entry.
-function anyOf(shapes: readonly CredentialShape[]): RegExp {
-  return new RegExp(shapes.map((shape) => shape.pattern.source).join('|'));
+function anyOf(patterns: readonly RegExp[]): RegExp {
+  return patterns.length === 0 ? NEVER : new RegExp(patterns.map((pattern) => pattern.source).join('|'));
 }
 
 /**
  * Whether `uri` may carry a credential (SPEC §7), so that its text must not be shown. True when
  * the uri, or a uri nested in it no deeper than `MAX_NESTING_LEVEL`:
  * - doesn't parse, as an absolute uri or as a relative reference;
- * - has userinfo (a user name alone included);
- * - has a credential-bearing path (`CREDENTIAL_PATH_SHAPES`: webhooks, bot tokens, cookieless
- *   sessions);
- * - has a query, fragment or path parameter with a value whose folded name is listed
+ * - has userinfo (a user name alone included), or a password in an opaque uri;
+ * - has a credential-bearing path (`CREDENTIAL_PATH_SHAPES`: webhooks, bot tokens, signed CDN
+ *   paths, cookieless sessions), or a random-looking segment after a capability word
+ *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens);
+ * - has a query, fragment or path parameter with a value whose folded name the host decides
+ *   (`HOST_SCOPED_PARAMETERS`, `HOST_EXEMPT_PARAMETERS`); is listed
  *   (`CREDENTIAL_PARAMETERS`); ends in a credential word (`CREDENTIAL_NAME_ENDINGS`) with a
  *   value that is no setting's flag (`SETTING_VALUES`), pagination cursors aside
- *   (`NOT_CREDENTIAL_PARAMETERS`); is scoped to the uri's host (`HOST_SCOPED_PARAMETERS`); or is
- *   ambiguous (`AMBIGUOUS_PARAMETERS`) and keeps a signed link's company or has a
- *   secret-looking value (`SECRET_LOOKING_VALUES`);
+ *   (`NOT_CREDENTIAL_PARAMETERS`); or is ambiguous (`AMBIGUOUS_PARAMETERS`) and keeps a signed
+ *   link's company, sits on an account flow's page or has a secret-looking value;
  * - has a parameter or path segment whose value is shaped like a JWT or a documented token
- *   (`CREDENTIAL_VALUE_SHAPES`), under any name;
+ *   (`CREDENTIAL_VALUE_SHAPES`), or is a JSON object naming a credential, under any name;
  * - nests, in a value or path segment, a uri (as written, percent-encoded, or in hex or base64)
- *   that does, or one reached past the bound.
+ *   that does, or one reached past the bound that may still hide one (it still decodes, has a
+ *   scheme or an authority) or names a credential parameter.
  * Never throws. A `data:` link is the caller's rule (`shownLinkUri`), not this one.
  */
 export function uriMayCarryCredential(uri: string): boolean {
@@ -78,10 +126,29 @@ export function uriMayCarryCredential(uri: string): boolean {
 }
 
 function uriCarries(uri: string, level: number): boolean {
-  if (level > MAX_NESTING_LEVEL) return true;
+  if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
-  return someUriParameter(url, new UriReading(url, level)) || PATH_SHAPE.test(url.hostPath);
+  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url);
+}
+
+function pathCarries(url: UriParts): boolean {
+  return (
+    PATH_SHAPES.holdOn(url) ||
+    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(url.pathname, CAPABILITY_PAGE))
+  );
+}
+
+// Past the bound, a uri is read no further, but a parameter it names and a token it holds are
+// still counted, whatever separators lie before them (`#a=#b=…#token=…`).
+const PAST_THE_BOUND: ParameterTests = {
+  named: (name, value) => value !== '' && (isCredentialName(name, value) || isTokenShaped(value)),
+  bare: isTokenShaped,
+};
+
+// A JWT or a documented token format, under any name.
+function isTokenShaped(value: string): boolean {
+  return looksLikeJwt(value) || VALUE_SHAPE.test(value);
 }
 
 // What each parameter of a uri read at `level` counts for: its name, then its value, read at
@@ -103,14 +170,31 @@ class UriReading implements ParameterTests {
   }
 }
 
-// `written` is the value as written; a scoped domain matches whole labels of the host.
+// `written` is the value as written; the host decides first, then an ambiguous name's rules,
+// then the lists.
 function nameCarries(name: string, written: string, url: UriParts): boolean {
-  if (SCOPED.get(name)?.some((domain) => `.${url.hostname}.`.includes(domain))) return true;
-  const companions = AMBIGUOUS.get(name);
-  if (companions !== undefined) {
-    return SECRET_LOOKING.test(percentDecode(written)) || hasParameterNamed(url, companions);
+  const host = BY_HOST.get(name)?.find((rule) => onHost(url, rule));
+  if (host !== undefined) return host.carries;
+  const ambiguous = AMBIGUOUS.get(name);
+  if (ambiguous !== undefined) {
+    const value = percentDecode(written);
+    return (
+      ambiguous.values.test(value) ||
+      ambiguous.paths.test(url.pathname) ||
+      (ambiguous.inCompany.test(value) && hasParameterNamed(url, ambiguous.companions))
+    );
   }
-  return LISTED.has(name) || (ENDING.test(name) && !NOT_LISTED.has(name) && !SETTINGS.has(percentDecode(written).toLowerCase()));
+  return isCredentialName(name, written);
+}
+
+function onHost(url: UriParts, rule: HostRule): boolean {
+  return `.${url.hostname}.`.includes(rule.domain) && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
+}
+
+// Whether a folded name is a credential's by the lists alone, with its value as written.
+function isCredentialName(name: string, written: string): boolean {
+  if (LISTED.has(name)) return LISTED.get(name)?.test(percentDecode(written)) !== true;
+  return ENDING.test(name) && !NOT_LISTED.has(name) && !SETTINGS.has(percentDecode(written).toLowerCase());
 }
 
 // `value` is at `level`: it has been taken from a uri read at the level before and decoded once,
@@ -120,7 +204,7 @@ function nameCarries(name: string, written: string, url: UriParts): boolean {
 // read at its level, as a percent-encoded one decoded once is.
 function valueCarries(value: string, level: number): boolean {
   if (isShortPlainValue(value)) return false;
-  if (looksLikeJwt(value) || VALUE_SHAPE.test(value)) return true;
+  if (isTokenShaped(value) || jsonCarries(value, level)) return true;
   if (looksLikeNestedUri(value)) {
     if (uriCarries(value, level)) return true;
   } else {
@@ -129,4 +213,14 @@ function valueCarries(value: string, level: number): boolean {
   }
   const embedded = embeddedUri(value);
   return embedded !== undefined && uriCarries(embedded, level);
+}
+
+// A JSON object (AWS AppSync's base64 `header=`) carries one when a member's name is a
+// credential's, or its value does at the next level.
+function jsonCarries(value: string, level: number): boolean {
+  return (
+    jsonStringMembers(value)?.some(
+      ([name, member]) => member !== '' && (isCredentialName(foldName(name), member) || valueCarries(member, level + 1)),
+    ) === true
+  );
 }

@@ -1,25 +1,54 @@
 /**
  * Recognising a JSON Web Token by its shape (SPEC §7, values): a JWT is a bearer credential
- * under whatever name it travels.
+ * under whatever name it travels. And reading a value that is a JSON object, as written or in
+ * base64 (`eyJ…`), for the names of its members.
  */
 
 const JWS_OR_JWE = /^[\w-]+(?:\.[\w-]*){2}(?:(?:\.[\w-]*){2})?$/;
 
 /**
  * Whether `value` is shaped like a JWT: three dot-separated base64url parts (five for an
- * encrypted JWE), the first of which decodes to a JSON object (the JOSE header). Never throws.
+ * encrypted JWE), the first of which decodes to a JSON object with a string `alg`, as every
+ * JOSE header has (RFC 7515 §4.1.1, RFC 7516 §4.1.1). A dotted blob whose first part is other
+ * JSON (Amazon's `dib={"v":"1"}.….…`) is no JWT. Never throws.
  */
 export function looksLikeJwt(value: string): boolean {
   if (!JWS_OR_JWE.test(value)) return false;
   const header = Buffer.from(value.slice(0, value.indexOf('.')), 'base64url').toString('utf8');
-  return header.trimStart().startsWith('{') && parsesAsJson(header);
+  if (!header.trimStart().startsWith('{')) return false;
+  const parsed = parsedJson(header);
+  return typeof parsed === 'object' && parsed !== null && typeof (parsed as { alg?: unknown }).alg === 'string';
 }
 
-function parsesAsJson(text: string): boolean {
+function parsedJson(text: string): unknown {
   try {
-    JSON.parse(text);
-    return true;
+    return JSON.parse(text) as unknown;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+// Base64 or base64url of a JSON object's opening `{"`.
+const BASE64_JSON_OBJECT = /^eyJ[\w+/=-]*$/;
+
+/**
+ * The members with a string value, at any depth, of the JSON object that `value` spells as
+ * written (`{"token":"…"}`) or in one part of base64 or base64url (`eyJ…`, AWS AppSync's
+ * `header=`), as `[name, value]` pairs; `undefined` when it spells none. Never throws.
+ */
+export function jsonStringMembers(value: string): readonly (readonly [string, string])[] | undefined {
+  let text: string;
+  if (value.startsWith('{')) text = value;
+  else if (BASE64_JSON_OBJECT.test(value)) text = Buffer.from(value, 'base64').toString('utf8');
+  else return undefined;
+  const members: [string, string][] = [];
+  try {
+    JSON.parse(text, (name: string, member: unknown) => {
+      if (typeof member === 'string') members.push([name, member]);
+      return member;
+    });
+  } catch {
+    return undefined;
+  }
+  return members;
 }

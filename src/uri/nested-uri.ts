@@ -78,7 +78,12 @@ function isAsciiLetterOrDigit(code: number): boolean {
 // so a value is judged as the parser would read it.
 const TAB_OR_NEWLINE = /[\t\n\r]/;
 const TAB_OR_NEWLINES = /[\t\n\r]/g;
-const NESTED_URI_FORM = /^[\x00-\x20]*(?:[\\/]|(?:https?|wss?|ftp):.)|[\\/]{2}|[?#;=]/i;
+const NESTED_URI_FORM = /^[\x00-\x20]*(?:!?[\\/]|(?:https?|wss?|ftp):.)|[\\/]{2}|[?#;=]/i;
+// Text before its first `=`, `?` or `#` that holds white space, a `+` (a form-encoded space) or
+// a quote: the words of a search (`"api_key="`, `what+is+access_token=`), not a reference's path.
+const PROSE_HEAD = /^[^=?#]*[\s+"'<>]/;
+const AUTHORITY = /[\\/]{2}/;
+const REFERENCE_OPENING = /^[\x00-\x20]*!?[\\/?#]/;
 
 /**
  * Whether `text` opens with a scheme (`https:`, `mailto:`), as the URL parser reads it: after
@@ -110,11 +115,37 @@ function withoutTabsOrNewlines(text: string): string {
  * uris): one with an authority (`//` or `\\` anywhere, as in `https://…`, `jdbc:mysql://…` or
  * protocol-relative `//host`, or a special scheme such as `https:`, which the parser gives an
  * authority without slashes), a path reference (it opens with `/` or `\`), or one with a
- * query, a fragment or parameters (`?`, `#`, `;` or `=` anywhere). An opaque uri with none of
+ * query, a fragment or parameters (`?`, `#`, `;` or `=` anywhere), or a hashbang route's path
+ * (`!/reset/…`, from `#!/reset/…`). An opaque uri with none of
  * these, such as `urn:ietf:params:oauth:grant-type:jwt-bearer`, has nowhere to carry one.
  */
 export function looksLikeNestedUri(value: string): boolean {
-  return NESTED_URI_FORM.test(withoutTabsOrNewlines(value));
+  const text = withoutTabsOrNewlines(value);
+  return NESTED_URI_FORM.test(text) && !looksLikeProse(text);
+}
+
+/**
+ * Whether a value with a uri's form is rather prose with a `=`, `?` or `#` in it: it opens with
+ * no scheme and no `/`, `\`, `?` or `#`, holds no authority (`//`), and what comes before its
+ * first `=`, `?` or `#` holds white space, `+` or a quote. A search for `"password="` is text,
+ * and one for `see https://…` is still read.
+ */
+function looksLikeProse(text: string): boolean {
+  return PROSE_HEAD.test(text) && !REFERENCE_OPENING.test(text) && !hasScheme(text) && !AUTHORITY.test(text);
+}
+
+const STILL_ENCODED = /%[0-9A-Fa-f]{2}/;
+
+/**
+ * Whether text reached past the nesting bound may still hide a credential a reading would find:
+ * it still percent-decodes, or it has a scheme or an authority (`//`), so a further level could
+ * hold userinfo or a host's parameters. Plain text with many `?`, `#` or `=` (a chord chart
+ * `C#m F# G#m`, `what?????`) exhausts the bound without hiding anything: its parameters were
+ * all read, as written, on the way down.
+ */
+export function mayStillHide(text: string): boolean {
+  const written = withoutTabsOrNewlines(text);
+  return STILL_ENCODED.test(written) || AUTHORITY.test(written) || hasScheme(written);
 }
 
 // `http` is 68747470 in hex and aHR0c… in base64; `//` is 2f2f in hex and Ly8 or Ly9 in base64.

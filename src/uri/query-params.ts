@@ -26,6 +26,7 @@ const EQUALS = 0x3d;
 const SLASH = 0x2f;
 const SEMICOLON = 0x3b;
 const QUESTION_MARK = 0x3f;
+const HASH = 0x23;
 
 /** The parts of a parsed uri that are read, as `URL` gives them. */
 export interface UriParts {
@@ -35,26 +36,35 @@ export interface UriParts {
   readonly pathname: string;
   readonly search: string;
   readonly hash: string;
-  /** `hostname` followed by `pathname`. */
+  /**
+   * `hostname` followed by `pathname`; for a uri with no host (`sip:`, `jdbc:oracle:thin:`), its
+   * scheme (`protocol`, with its colon) followed by `pathname`.
+   */
   readonly hostPath: string;
 }
 
 /**
  * Reads `uri` as the URL parser does: as an absolute uri when it opens with a scheme
- * (`hasScheme`), else as a reference relative to `base`; `null` when it doesn't parse. Never
- * throws. Deciding by the scheme first spares relative references a thrown error.
+ * (`hasScheme`), else as a reference relative to `base` (an origin and `/`, with no path);
+ * `null` when it doesn't parse. Never throws. Deciding by the scheme first spares relative
+ * references a thrown error, and a reference in the plain form (`/next?tab=1`, `?page=2`) is
+ * joined to the base and read without the parser.
  */
 export function readUri(uri: string, base: string): UriParts | null {
   const plain = readPlainHttpUri(uri);
   if (plain !== undefined) return plain;
   let url: URL;
   try {
-    url = hasScheme(uri) ? new URL(uri) : new URL(uri, base);
+    // Inside the `try`: a caller outside TypeScript may pass what is no string.
+    const absolute = hasScheme(uri);
+    const joined = absolute ? undefined : readPlainReference(uri, base);
+    if (joined !== undefined) return joined;
+    url = absolute ? new URL(uri) : new URL(uri, base);
   } catch {
     return null;
   }
   const { username, password, hostname, pathname, search, hash } = url;
-  return { username, password, hostname, pathname, search, hash, hostPath: hostname + pathname };
+  return { username, password, hostname, pathname, search, hash, hostPath: (hostname === '' ? url.protocol : hostname) + pathname };
 }
 
 // The plain form of a link that `readPlainHttpUri` reads without the URL parser, exactly one
@@ -87,6 +97,13 @@ export function readPlainHttpUri(uri: string): UriParts | undefined {
     hash: uri.length - hash > 1 ? uri.slice(hash) : '',
     hostPath: query > path ? uri.slice(hostStart, query) : `${hostname}/`,
   };
+}
+
+// A relative reference in the plain form, joined to `base` (an origin and `/`): a protocol-
+// relative one has an authority of its own and is left to the parser.
+function readPlainReference(uri: string, base: string): UriParts | undefined {
+  if (uri.charCodeAt(0) === SLASH && uri.charCodeAt(1) === SLASH) return undefined;
+  return readPlainHttpUri(base + (uri.charCodeAt(0) === SLASH ? uri.slice(1) : uri));
 }
 
 // `index` (of a separator found from the host on), or `end` when it is missing or past `end`.
@@ -276,4 +293,121 @@ function pieceHolds(
 ): boolean {
   if (end <= start) return false;
   return equals < 0 ? tests.bare(text.slice(start, end)) : tests.named(foldName(text.slice(start, equals)), text.slice(equals + 1, end));
+}
+
+/**
+ * Whether some piece of `text` split at every `&`, `?`, `;`, `#` and `/` holds (`tests`): a
+ * reading with no structure, for text past the nesting bound, where a parameter may sit behind
+ * any number of separators. Empty pieces are skipped; stops at the first that holds.
+ */
+export function someParameterAnywhere(text: string, tests: ParameterTests): boolean {
+  let start = 0;
+  let equals = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : AMPERSAND;
+    if (code === AMPERSAND || code === QUESTION_MARK || code === SEMICOLON || code === HASH || code === SLASH) {
+      if (pieceHolds(text, start, equals, index, tests)) return true;
+      start = index + 1;
+      equals = -1;
+    } else if (code === EQUALS && equals < 0) {
+      equals = index;
+    }
+  }
+  return false;
+}
+
+/**
+ * The last two labels of a host name (`slack.com` for `hooks.slack.com`, a trailing dot left
+ * off): the key under which the shapes of a family's hosts are looked up.
+ */
+export function lastTwoLabels(hostname: string): string {
+  const end = hostname.endsWith('.') ? hostname.length - 1 : hostname.length;
+  const last = hostname.lastIndexOf('.', end - 1);
+  return hostname.slice(hostname.lastIndexOf('.', last - 1) + 1, end);
+}
+
+/**
+ * A pattern over a uri's host and path (`UriParts.hostPath`), tried on the given hosts only, or
+ * on every uri; one that opens with `^/` is tried on the path alone, anchored at its start.
+ */
+export interface HostPathShape {
+  readonly pattern: RegExp;
+  /** Domains whose hosts (subdomains included) the pattern is tried on, `''` for a uri with no host. */
+  readonly hosts?: readonly string[];
+}
+
+/**
+ * Path shapes grouped for speed: those with hosts are looked up by the last two labels of each
+ * (`lastTwoLabels`), once a host is known to end in one of them, so a link is tried against its
+ * own family's shapes only; those anchored at the start of the path are one expression tried
+ * on the path; the others are one expression tried on every uri's host and path.
+ */
+export class PathShapes {
+  private readonly anyHost: RegExp;
+  private readonly pathStart: RegExp;
+  private readonly byHost: ReadonlyMap<string, RegExp>;
+  // Whether a host name ends in a key of `byHost` (or is empty): most hosts are turned away here.
+  private readonly shapedHost: RegExp;
+
+  constructor(shapes: readonly HostPathShape[]) {
+    const sources = (chosen: readonly HostPathShape[]) => chosen.map((shape) => shape.pattern.source).join('|') || '(?!)';
+    const anyHost = shapes.filter((shape) => shape.hosts === undefined);
+    const atPathStart = (shape: HostPathShape) => shape.pattern.source.startsWith('^\\/');
+    this.anyHost = new RegExp(sources(anyHost.filter((shape) => !atPathStart(shape))));
+    this.pathStart = new RegExp(sources(anyHost.filter(atPathStart)));
+    const keys = [...new Set(shapes.flatMap((shape) => shape.hosts ?? []).map(lastTwoLabels))];
+    this.byHost = new Map(
+      keys.map((key) => [key, new RegExp(sources(shapes.filter((shape) => shape.hosts?.some((host) => lastTwoLabels(host) === key))))]),
+    );
+    const named = keys.filter((key) => key !== '').map((key) => key.replaceAll('.', '\\.'));
+    this.shapedHost = new RegExp(`(?:^|\\.)(?:${named.join('|') || '(?!)'})\\.?$|^$`);
+  }
+
+  /** Whether a shape holds on a uri with these parts. */
+  holdOn(parts: UriParts): boolean {
+    if (this.anyHost.test(parts.hostPath) || this.pathStart.test(parts.pathname)) return true;
+    if (!this.shapedHost.test(parts.hostname)) return false;
+    return this.byHost.get(lastTwoLabels(parts.hostname))?.test(parts.hostPath) === true;
+  }
+}
+
+/**
+ * A global, case-insensitive expression matching any of `words` as a whole path segment, with
+ * its leading `/`, each `-` in a word written `-`, `_` or not at all (`reset-password`,
+ * `reset_password`, `ResetPassword`). For `someSegmentAfter` and `hasSegment`.
+ */
+export function segmentPattern(words: readonly string[]): RegExp {
+  return new RegExp(`/(?:${words.map((word) => word.replaceAll('-', '[-_]?')).join('|')})(?=/|$)`, 'gi');
+}
+
+/** Whether `pathname` has a segment `pattern` (`segmentPattern`) matches. */
+export function hasSegment(pathname: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  return pattern.test(pathname);
+}
+
+/** What is asked of a path segment (`someSegmentAfter`). */
+export interface SegmentTest {
+  /** Whether the segment, as written (never empty), holds. */
+  segment(text: string): boolean;
+}
+
+/**
+ * Whether, in `pathname`, one of the `span` segments that follow a segment `marker` matches
+ * (`segmentPattern`) holds (`tests`); empty segments are passed over. Each marker reads at most
+ * `span` segments, so the cost stays linear.
+ */
+export function someSegmentAfter(pathname: string, marker: RegExp, span: number, tests: SegmentTest): boolean {
+  // Most paths hold no marker: a test, which builds no match, turns them away.
+  if (!hasSegment(pathname, marker)) return false;
+  marker.lastIndex = 0;
+  for (let match = marker.exec(pathname); match !== null; match = marker.exec(pathname)) {
+    let start = marker.lastIndex + 1;
+    for (let read = 0; read < span && start < pathname.length; read++) {
+      const end = indexOr(pathname, '/', start);
+      if (end > start && tests.segment(pathname.slice(start, end))) return true;
+      start = end + 1;
+    }
+  }
+  return false;
 }

@@ -28,6 +28,13 @@ const REQUIRED_FAMILIES = [
   'nested: percent-encoded once', 'nested: percent-encoded twice', 'nested: relative with query',
   'nested: protocol-relative', 'nested: fragment route', 'nested: base64url (imgproxy)', 'nested: hex (camo)',
   'nested: past the bound',
+  // Families added after the review of the credential policy (host scoping by path, account
+  // flows, path secrets, opaque userinfo, JSON members).
+  'SharePoint pre-authenticated download', 'Edgio MediaVault', 'Office 365 connectors', 'Make', 'Pipedream',
+  'PagerDuty', 'Netlify build hooks', 'Vercel deploy hooks', 'Oracle Cloud Object Storage', 'Box', 'Stripe',
+  'Outlook published calendar', 'Okta', 'Alchemy', 'Infura', 'CDN type A signing', 'CDN type B signing',
+  'CDN type C signing', 'SIP', 'Oracle JDBC', 'InfluxDB 1.x', 'WordPress password reset', 'password-reset codes',
+  'password-reset tokens', 'webhook ids', 'Tableau trusted tickets', 'JSON members', 'Microsoft Teams meeting passcode',
 ];
 
 // Every ordinary look-alike the issue names must be in the corpus, shown.
@@ -36,6 +43,8 @@ const REQUIRED_ORDINARY = [
   'page=2&per_page=50', 'utm_source=', 'sort_key=', 'keyword=', 'spaceKey=', 'author=', 'signature=classic',
   'sig=network', '/commit/', 'mailto:', 'file:///', 'urn:', 'https://www.google.com/url?q=', '/_next/image?url=',
   'next=/dashboard',
+  '$skiptoken=', 'reset_password=sent', 'md5=', 'token=USDT', '/settings/webhooks/', '/invite/Summer-', 'sid=',
+  'session=Secure-', 'key=exports/', 'dib=', 'facetime:', 'sip:carol@',
 ];
 
 describe(`${uriMayCarryCredential.name} on the labelled corpus`, () => {

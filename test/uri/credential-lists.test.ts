@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_FLOW_PATH,
   AMBIGUOUS_PARAMETERS,
+  CAPABILITY_PAGE_SEGMENTS,
+  CAPABILITY_PATH_WORDS,
+  CAPABILITY_SEGMENT_SPAN,
   CREDENTIAL_NAME_ENDINGS,
   CREDENTIAL_PARAMETERS,
   CREDENTIAL_PATH_SHAPES,
   CREDENTIAL_VALUE_SHAPES,
+  HOST_EXEMPT_PARAMETERS,
   HOST_SCOPED_PARAMETERS,
   NOT_CREDENTIAL_PARAMETERS,
+  ORDINARY_PATH_SEGMENTS,
+  RANDOM_PATH_SEGMENT,
   SECRET_LOOKING_VALUES,
   SETTING_VALUES,
 } from '../../src/uri/credential-lists.js';
 import { uriMayCarryCredential } from '../../src/uri/credential.js';
-import { foldName } from '../../src/uri/query-params.js';
+import { foldName, lastTwoLabels, readUri } from '../../src/uri/query-params.js';
 
 const folded = (entries: readonly { readonly name: string }[]) => entries.map((entry) => foldName(entry.name));
 
@@ -32,10 +39,26 @@ describe('CREDENTIAL_PARAMETERS', () => {
   it('holds each folded name once, none of them also ambiguous, scoped or exempt', () => {
     const names = folded(CREDENTIAL_PARAMETERS);
     expect(new Set(names).size).toBe(names.length);
-    for (const other of [folded(AMBIGUOUS_PARAMETERS), folded(HOST_SCOPED_PARAMETERS), folded(NOT_CREDENTIAL_PARAMETERS)]) {
+    for (const other of [
+      folded(AMBIGUOUS_PARAMETERS),
+      folded(HOST_SCOPED_PARAMETERS),
+      folded(HOST_EXEMPT_PARAMETERS),
+      folded(NOT_CREDENTIAL_PARAMETERS),
+    ]) {
       expect(names.filter((name) => other.includes(name))).toEqual([]);
     }
   });
+
+  it.each(CREDENTIAL_PARAMETERS.filter((entry) => entry.ordinaryValues !== undefined).map((entry) => [entry.name, entry] as const))(
+    '%s > the values it names ordinary show, every other value is caught',
+    (_name, entry) => {
+      expect(entry.ordinaryValues?.flags).toBe('');
+      expect(uriMayCarryCredential('https://defi.example.com/pools?token=USDC')).toBe(false);
+      expect(uriMayCarryCredential('https://defi.example.com/pools?token=0x7e57ab1e0000000000000000000000000000c0de')).toBe(false);
+      expect(uriMayCarryCredential('https://defi.example.com/pools?token=usdc')).toBe(true);
+      expect(uriMayCarryCredential('https://defi.example.com/pools?token=USDCOINS')).toBe(true);
+    },
+  );
 
   it('leaves OAuth code off: single-use, useless without the client secret or PKCE verifier, and common in ordinary links', () => {
     expect(folded(CREDENTIAL_PARAMETERS)).not.toContain('code');
@@ -100,14 +123,30 @@ describe('SETTING_VALUES', () => {
 
 describe('HOST_SCOPED_PARAMETERS', () => {
   it.each(HOST_SCOPED_PARAMETERS.map((entry) => [`${entry.family} > ${entry.name} on ${entry.domain}`, entry] as const))(
-    '%s > caught on the domain and its subdomains, shown elsewhere',
+    '%s > caught on the domain and its subdomains under its paths, shown elsewhere',
     (_name, entry) => {
+      const path = `${entry.paths?.[0] ?? '/'}p`;
       expect(uriMayCarryCredential(entry.example)).toBe(true);
       expect(new URL(entry.example).hostname.endsWith(entry.domain)).toBe(true);
-      expect(uriMayCarryCredential(`https://${entry.domain}/p?${entry.name}=abc123`)).toBe(true);
-      expect(uriMayCarryCredential(`https://sub.${entry.domain}/p?${entry.name}=abc123`)).toBe(true);
-      expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=abc123`)).toBe(false);
-      expect(uriMayCarryCredential(`https://not${entry.domain}/p?${entry.name}=abc123`)).toBe(false);
+      expect(entry.paths?.some((prefix) => new URL(entry.example).pathname.startsWith(prefix)) ?? true).toBe(true);
+      expect(uriMayCarryCredential(`https://${entry.domain}${path}?${entry.name}=abc123`)).toBe(true);
+      expect(uriMayCarryCredential(`https://sub.${entry.domain}${path}?${entry.name}=abc123`)).toBe(true);
+      expect(uriMayCarryCredential(`https://example.com${path}?${entry.name}=abc123`)).toBe(false);
+      expect(uriMayCarryCredential(`https://not${entry.domain}${path}?${entry.name}=abc123`)).toBe(false);
+      if (entry.paths !== undefined) expect(uriMayCarryCredential(`https://${entry.domain}/elsewhere?${entry.name}=abc123`)).toBe(false);
+    },
+  );
+});
+
+describe('HOST_EXEMPT_PARAMETERS', () => {
+  it.each(HOST_EXEMPT_PARAMETERS.map((entry) => [`${entry.family} > ${entry.name} on ${entry.domain}`, entry] as const))(
+    '%s > its example shows, and the same parameter on another host is caught',
+    (_name, entry) => {
+      const url = new URL(entry.example);
+      const value = url.searchParams.get(entry.name) ?? '';
+      expect(url.hostname.endsWith(entry.domain)).toBe(true);
+      expect(uriMayCarryCredential(entry.example)).toBe(false);
+      expect(uriMayCarryCredential(`https://example.com${url.pathname}?${entry.name}=${value}`)).toBe(true);
     },
   );
 });
@@ -119,29 +158,77 @@ describe('AMBIGUOUS_PARAMETERS', () => {
       expect(uriMayCarryCredential(entry.example)).toBe(true);
       expect(uriMayCarryCredential(entry.ordinary)).toBe(false);
       expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=word`)).toBe(false);
+      const inCompany = entry.inCompany?.test('word') ?? true;
+      const exampleValue =
+        [...new URL(entry.example).searchParams].find(([name]) => foldName(name) === foldName(entry.name))?.[1] ?? '';
       for (const companion of entry.companions) {
-        expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=word&${companion}=1`)).toBe(true);
+        expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=word&${companion}=1`)).toBe(inCompany);
+        expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=${encodeURIComponent(exampleValue)}&${companion}=1`)).toBe(true);
         expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=&${companion}=`)).toBe(false);
+      }
+      if (entry.inCompany !== undefined) {
+        expect(entry.inCompany.flags).toBe('');
+        expect(entry.companions.length).toBeGreaterThan(0);
+        expect(entry.inCompany.test(exampleValue)).toBe(true);
       }
       for (const shape of SECRET_LOOKING_VALUES) {
         const value = queryValues(shape.example).find((candidate) => shape.pattern.test(candidate)) ?? '';
-        expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=${encodeURIComponent(value)}`)).toBe(true);
+        const ownShape = entry.values?.some((pattern) => pattern.test(value)) ?? false;
+        expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=${encodeURIComponent(value)}`)).toBe(entry.secretLooking !== false || ownShape);
       }
+      for (const pattern of entry.values ?? []) expect(pattern.flags).toBe('');
+      expect(uriMayCarryCredential(`https://example.com/account/reset-password?${entry.name}=word`)).toBe(entry.paths !== undefined);
     },
   );
+
+  it('an account flow is a reset, recovery, activation, verification or invitation page', () => {
+    for (const path of ['/user/password/reset', '/Account/ResetPassword', '/recover_account', '/user/activate', '/wp-activate.php', '/verify-email', '/Account/ConfirmEmail', '/unlock', '/magic', '/accept-invitation']) {
+      expect(ACCOUNT_FLOW_PATH.test(path), path).toBe(true);
+    }
+    for (const path of ['/callback', '/oauth2/callback', '/.auth/login/aad/callback', '/login/oauth2/code/google', '/checkout', '/country']) {
+      expect(ACCOUNT_FLOW_PATH.test(path), path).toBe(false);
+    }
+  });
 });
 
 describe('CREDENTIAL_PATH_SHAPES', () => {
   it.each(CREDENTIAL_PATH_SHAPES.map((entry) => [entry.family, entry] as const))(
-    '%s > its example is caught, and its pattern matches the example alone',
+    '%s > its example is caught, on its hosts, and its pattern matches the example alone',
     (_name, entry) => {
       expect(entry.pattern.flags).toBe('');
       expect(uriMayCarryCredential(entry.example)).toBe(true);
-      const url = new URL(entry.example);
-      expect(entry.pattern.test(url.hostname + url.pathname)).toBe(true);
-      expect(CREDENTIAL_PATH_SHAPES.filter((other) => other.pattern.test(url.hostname + url.pathname))).toEqual([entry]);
+      const url = readUri(entry.example, 'https://relative.invalid/');
+      // A shape opening with `^/` is tried on the path alone.
+      const hostPath = (entry.pattern.source.startsWith('^\\/') ? url?.pathname : url?.hostPath) ?? '';
+      expect(entry.pattern.test(hostPath)).toBe(true);
+      expect(CREDENTIAL_PATH_SHAPES.filter((other) => other.pattern.test(hostPath))).toEqual([entry]);
+      if (entry.hosts !== undefined) {
+        const hostname = url?.hostname ?? '';
+        expect(entry.hosts.some((host) => `.${hostname}`.endsWith(host === '' ? '.' : `.${host}`))).toBe(true);
+        expect(entry.hosts.every((host) => lastTwoLabels(host) === host || host.endsWith(`.${lastTwoLabels(host)}`))).toBe(true);
+      }
     },
   );
+
+  it('reads a uri with no host as its scheme and path, and tries host shapes on their hosts only', () => {
+    expect(readUri('sip:bob:pw@voip.example.com', 'https://relative.invalid/')?.hostPath).toBe('sip:bob:pw@voip.example.com');
+    expect(uriMayCarryCredential('https://example.com/hooks/catch/123456/abcde1/')).toBe(false);
+    expect(uriMayCarryCredential('https://hooks.zapier.com/hooks/catch/123456/abcde1/')).toBe(true);
+    expect(uriMayCarryCredential('https://hooks.zapier.com./hooks/catch/123456/abcde1/')).toBe(true);
+    expect(uriMayCarryCredential('https://hooks.zapier.com.example.org/hooks/catch/123456/abcde1/')).toBe(false);
+  });
+
+  it.each([
+    ['mailto', 'mailto:ada@example.com'],
+    ['facetime', 'facetime:ada@example.com'],
+    ['xmpp', 'xmpp:ada@example.com'],
+    ['a tag uri', 'tag:ada@example.com,2024:notes'],
+    ['an Ethereum payment request', 'ethereum:0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359@1'],
+    ['SIP without a password', 'sip:alice@voip.example.com;transport=tls'],
+    ['Oracle JDBC without a user', 'jdbc:oracle:thin:@//db.example.com:1521/SALES'],
+  ])('shows an address in an opaque uri: %s', (_name, uri) => {
+    expect(uriMayCarryCredential(uri)).toBe(false);
+  });
 });
 
 describe('CREDENTIAL_VALUE_SHAPES', () => {
@@ -160,6 +247,70 @@ describe('CREDENTIAL_VALUE_SHAPES', () => {
   );
 });
 
+describe('CAPABILITY_PATH_WORDS', () => {
+  it.each(CAPABILITY_PATH_WORDS.map((entry) => [entry.word, entry] as const))(
+    '%s > its example is caught, and the same path with an ordinary segment after the word shows',
+    (_name, entry) => {
+      expect(entry.word).toBe(entry.word.toLowerCase());
+      expect(uriMayCarryCredential(entry.example)).toBe(true);
+      const path = new URL(entry.example).pathname;
+      expect(path.toLowerCase().replaceAll('_', '-').replaceAll('autologin', 'auto-login')).toContain(`/${entry.word}/`);
+      expect(uriMayCarryCredential(`https://app.example.com/${entry.word}/release-notes-2025`)).toBe(false);
+      expect(uriMayCarryCredential(`https://app.example.com/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
+      expect(uriMayCarryCredential(`https://app.example.com/${entry.word.toUpperCase().replaceAll('-', '_')}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
+      expect(uriMayCarryCredential(`https://app.example.com/${entry.word.replaceAll('-', '')}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
+      expect(uriMayCarryCredential(`https://app.example.com/settings/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
+      expect(uriMayCarryCredential(`https://app.example.com/x${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
+    },
+  );
+
+  it(`reads the ${CAPABILITY_SEGMENT_SPAN} segments after the word, and no further`, () => {
+    const after = (segments: readonly string[]) => `https://app.example.com/reset/${segments.join('/')}`;
+    const filler = Array.from({ length: CAPABILITY_SEGMENT_SPAN - 1 }, (_, index) => `s${index}`);
+    expect(uriMayCarryCredential(after([...filler, 'Qm7Xc2Vb9Nz4Lk8Jh3Gf']))).toBe(true);
+    expect(uriMayCarryCredential(after([...filler, 'x', 'Qm7Xc2Vb9Nz4Lk8Jh3Gf']))).toBe(false);
+  });
+
+  it.each(CAPABILITY_PAGE_SEGMENTS.map((segment) => [segment] as const))(
+    '%s > a page about capability links, not one',
+    (segment) => {
+      expect(uriMayCarryCredential(`https://app.example.com/${segment}/webhooks/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
+    },
+  );
+});
+
+describe('RANDOM_PATH_SEGMENT and ORDINARY_PATH_SEGMENTS', () => {
+  it.each([
+    ['twenty mixed-case letters', 'drpQzmvXgcNtmTIHsjCw'],
+    ['hex with digits', 'fedcba9876543210fedcba98'],
+    ['a UUID', '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d'],
+    ['base64 with padding and a colon', 'Ab3dEf6hIj9kLm2nOp5q==:Rs8tUv'],
+  ])('a random segment: %s', (_name, segment) => {
+    expect(RANDOM_PATH_SEGMENT.test(segment)).toBe(true);
+    expect(ORDINARY_PATH_SEGMENTS.some((shape) => shape.pattern.test(segment))).toBe(false);
+  });
+
+  it.each([
+    ['nineteen characters', 'drpQzmvXgcNtmTIHsjC'],
+    ['lower-case letters only', 'emailaddresschangerequest'],
+    ['digits only', '12345678901234567890123'],
+    ['a character outside a token', 'drpQzmvXgcNtmTIHsjCw?'],
+  ])('not a random segment: %s', (_name, segment) => {
+    expect(RANDOM_PATH_SEGMENT.test(segment)).toBe(false);
+  });
+
+  it.each(ORDINARY_PATH_SEGMENTS.map((shape) => [shape.family, shape] as const))(
+    '%s > its example shows, and the segment after the word looks random but is ordinary',
+    (_name, shape) => {
+      expect(shape.pattern.flags).toBe('');
+      expect(uriMayCarryCredential(shape.example)).toBe(false);
+      const segment = new URL(shape.example).pathname.split('/').at(-1) ?? '';
+      expect(RANDOM_PATH_SEGMENT.test(segment)).toBe(true);
+      expect(shape.pattern.test(segment)).toBe(true);
+    },
+  );
+});
+
 describe('SECRET_LOOKING_VALUES', () => {
   it.each(SECRET_LOOKING_VALUES.map((entry) => [entry.family, entry] as const))(
     '%s > its example is caught, and the same value under a plain name is shown',
@@ -171,4 +322,14 @@ describe('SECRET_LOOKING_VALUES', () => {
       expect(uriMayCarryCredential(`https://example.com/p?v=${value}`)).toBe(false);
     },
   );
+});
+
+describe('SECRET_LOOKING_VALUES and slugs', () => {
+  it.each([
+    ['a file path', 'archive/2025/Budget-Review-May-2025.xlsx'],
+    ['a slug of words', 'Zero-Trust-Roundtable-2025'],
+    ['a dotted slug', 'Release.Notes.Spring.2025'],
+  ])('%s is no secret', (_name, value) => {
+    expect(SECRET_LOOKING_VALUES.some((shape) => shape.pattern.test(value))).toBe(false);
+  });
 });

@@ -22,6 +22,10 @@ const proxied = (uri: string, times: number): string =>
 const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
 const PLAIN = 'https://files.example.com/plain/report.pdf';
 const JWT = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url('{"sub":"42"}')}.c2lnbmF0dXJl`;
+/** Fifty-six characters of base64 ending in `==`, the shape of an Azure Functions key, percent-encoded. */
+const FUNCTIONS_KEY = `${'Qw3rTy7u'.repeat(6)}Zx9Vb2%3D%3D`;
+/** A segment a capability word makes a credential: twenty random-looking characters. */
+const TOKEN_SEGMENT = 'Hq4Zt8Lp2Wm6Xr9Vc3Ns';
 
 const cases: readonly Case[] = [
   // Parsing: fail closed.
@@ -199,11 +203,123 @@ const cases: readonly Case[] = [
   [`bound > a uri in base64 read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL - 1))],
   [`bound > a uri in base64 reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL))],
   [`bound > a credential in base64 read at level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?img=${base64url(SIGNED_S3)}`, MAX_NESTING_LEVEL - 1))],
+  [`bound > plain text with many # exhausting level ${MAX_NESTING_LEVEL} (a chord chart) > shown`, shown(`https://chords.example/find?q=${enc('C#m#G#m#D#m#A#m#F#')}`)],
+  [`bound > plain text with many ? exhausting level ${MAX_NESTING_LEVEL} > shown`, shown(`https://video.example/results?q=${enc('really??????')}`)],
+  [`bound > a relative reference reached past level ${MAX_NESTING_LEVEL} that still decodes > caught`, caught(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=%2525252541')}`)],
+  [`bound > a relative reference reached past level ${MAX_NESTING_LEVEL} with a scheme > caught`, caught(`https://e.example/?q=${enc('#a=#b=#c=#d=note:x?y')}`)],
+  [`bound > a relative reference reached past level ${MAX_NESTING_LEVEL} with an authority > caught`, caught(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=x//y')}`)],
+  [`bound > the same relative reference, plain, past level ${MAX_NESTING_LEVEL} > shown`, shown(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=x/y')}`)],
+  [`bound > a credential parameter reached past level ${MAX_NESTING_LEVEL} behind fragments > caught`, caught(`https://e.example/#a=#b=#c=#d=#e=#f/token=EXAMPLE`)],
+  [`bound > an empty credential parameter past level ${MAX_NESTING_LEVEL} > shown`, shown(`https://e.example/#a=#b=#c=#d=#e=#f/token=`)],
+  [`bound > an ordinary parameter past level ${MAX_NESTING_LEVEL} > shown`, shown(`https://e.example/#a=#b=#c=#d=#e=#f/page=2`)],
+  [`bound > a JWT under an ordinary name past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://e.example/#a=#b=#c=#d=#e=#f/v=${JWT}`)],
+  [`bound > a bare JWT past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://e.example/#a=#b=#c=#d=#e=#f/${JWT}`)],
+  [`bound > a bare token shape past level ${MAX_NESTING_LEVEL} > caught`, caught('https://e.example/#a=#b=#c=#d=#e=#f/ghp_EXAMPLE0123456789abcdefghijklmnopqrstu')],
+
+  // Prose in a value is not a relative reference.
+  ['prose > a code search for "api_key=" > shown', shown(`https://code.example/search?q=${enc('"api_key=" language:go')}`)],
+  ['prose > form-encoded words before password= > shown', shown('https://ask.example/search?q=how+to+set+password%3D+in+curl')],
+  ['prose > a value opening with a path is still read > caught', caught(`https://app.example.com/login?next=${enc('/a b?token=EXAMPLE')}`)],
+  ['prose > words that hold a uri with a token are still read > caught', caught(`https://chat.example/share?text=${enc('see https://api.example.com/x?token=EXAMPLE')}`)],
+
+  // Host scoping by path, and host exemptions.
+  ['Azure Functions > code under /runtime/webhooks/ > caught', caught('https://fn.azurewebsites.net/runtime/webhooks/durabletask/instances/1?code=abc123')],
+  ['Azure Functions > code under /admin/ > caught', caught('https://fn.azurewebsites.net/admin/functions/f1?code=abc123')],
+  ['App Service > code on a site page (an OAuth callback) > shown', shown('https://site.azurewebsites.net/.auth/login/aad/callback?code=0.AXEAabc-def&state=x')],
+  ['Azure Functions > a key-shaped code on a custom domain > caught', caught(`https://api.example.com/api/orders?code=${FUNCTIONS_KEY}`)],
+  ['OAuth > a long code without the padding of a key > shown', shown(`https://app.example.com/callback?code=${'Qw3rTy7u'.repeat(7)}`)],
+  ['Google Maps > key on google.com outside /maps/ > shown', shown('https://www.google.com/webhp?key=word')],
+  ['legacy Google Sheets > key on docs.google.com (exempt) > shown', shown('https://docs.google.com/spreadsheet/ccc?key=0AqEXAMPLEmixedCASE0123abcdXYZ')],
+  ['legacy Google Sheets > the same key elsewhere > caught', caught('https://sheets.example.com/ccc?key=0AqEXAMPLEmixedCASE0123abcdXYZ')],
+  ['Loom > sid on loom.com (exempt) > shown', shown('https://www.loom.com/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+  ['Loom > the same sid elsewhere > caught', caught('https://video.example.com/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+  ['Zoom > tk on zoom.us > caught', caught('https://us02web.zoom.us/w/812?tk=abc123')],
+  ['Zoom > tk elsewhere > shown', shown('https://tickets.example.com/w/812?tk=abc123')],
+
+  // Ambiguous names: their own value shapes, account-flow pages, and values in company.
+  ['sid > a PHP session id (26 of 0-9a-v) > caught', caught('https://shop.example.com/cart?SID=k4v9n2p7r1s6t3u8q5m0l2j7h4')],
+  ['sid > a Salesforce session id > caught', caught('https://acme.my.example.com/secur/frontdoor.jsp?sid=00D8d000001AbCd!AQ8AQEXAMPLEsessionValue.01')],
+  ['session > a PHP session id > caught', caught('https://app.example.com/resume?session=k4v9n2p7r1s6t3u8q5m0l2j7h4')],
+  ['md5 > a 32-hex checksum alone > shown', shown('https://mirror.example.org/tool.tar.gz?md5=4c2a8e1f9b7d3065a1e8c4f2b9d7a3e6')],
+  ['code > on a password-reset page > caught', caught('https://grafana.example.com/user/password/reset?code=Zx9Cv8Bn7')],
+  ['code > on an email-confirmation page, percent-encoded > caught', caught('https://app.example.com/Account/ConfirmEmail?userId=42&code=CfDJ8%2Bab%3D')],
+  ['key > on an activation page > caught', caught('https://blog.example.com/wp-activate.php?key=5f2c9a1b')],
+  ['key > a reset key beside the account login > caught', caught('https://blog.example.com/wp-login.php?action=rp&key=hGfDsApOiUyTrEwQ&login=ada')],
+  ['key > a short word beside login > shown', shown('https://www.example.com/?key=value&login=true')],
+  ['p > a password beside u (InfluxDB) > caught', caught('http://metrics.example.com:8086/query?u=ops&p=s3cretpw')],
+  ['p > a page number beside u > shown', shown('https://forum.example.com/search?u=ada&p=2')],
+  ['h > a 32-hex hash beside e (MediaVault) > caught', caught('https://video.example.com/a.mp4?e=1700003600&h=0f1e2d3c4b5a69788796a5b4c3d2e1f0')],
+  ['h > a height beside e > shown', shown('https://img.example.com/a.jpg?w=640&h=480&e=blur')],
+  ['s > 32 hex digits (imgix on a custom domain) > caught', caught('https://images.example.com/a.jpg?w=300&s=0f1e2d3c4b5a69788796a5b4c3d2e1f0')],
+  ['key > a file path (an object key) > shown', shown(`https://files.example.com/download?key=${enc('archive/2025/Budget-Review-May-2025.xlsx')}`)],
+  ['session > a slug of words and numbers > shown', shown('https://summit.example.org/schedule?session=Zero-Trust-Roundtable-2025')],
+
+  // Listed names and endings, with the values that make them ordinary.
+  ['token > a ticker on a crypto site > shown', shown('https://defi.example.com/pools?token=USDC')],
+  ['token > a percent-encoded ticker > shown', shown('https://defi.example.com/pools?token=%55SDC')],
+  ['token > a contract address > shown', shown('https://defi.example.com/pools?token=0x7e57ab1e0000000000000000000000000000c0de')],
+  ['token > a lower-case value is no ticker > caught', caught('https://defi.example.com/pools?token=usdc')],
+  ['name ending > a status word after a flow > shown', shown('https://accounts.example.org/signin?reset_password=sent')],
+  ['name ending > a percent-encoded flag > shown', shown('https://app.example.com/login?include_token=%74rue')],
+  ['name ending > jwt (__clerk_db_jwt) > caught', caught('https://app.example.com/sign-in?__clerk_db_jwt=dvb_x')],
+  ['pagination > OData $skiptoken > shown', shown('https://graph.microsoft.com/v1.0/users?%24skiptoken=RFNwdAEXAMPLE')],
+
+  // JWTs need a JOSE header; JSON values are read for their members.
+  ['JWT > a dotted blob whose JSON header has no alg > shown', shown(`https://shop.example.com/dp/1?dib=${base64url('{"v":"1"}')}.${base64url('{"q":"usb"}')}.c2ln`)],
+  ['JSON > base64 JSON naming an API key (AppSync) > caught', caught(`wss://rt.example.com/graphql?header=${base64(JSON.stringify({ host: 'api.example.com', 'x-api-key': 'da2-EXAMPLE' }))}&payload=e30=`)],
+  ['JSON > base64 JSON with ordinary members (a page cursor) > shown', shown(`https://shop.example.com/products.json?page_info=${base64url(JSON.stringify({ last_id: 42, last_value: 'Backpack' }))}`)],
+  ['JSON > JSON as written with a token member > caught', caught(`https://app.example.com/?state=${enc('{"from":"mail","token":"EXAMPLE"}')}`)],
+  ['JSON > an empty token member > shown', shown(`https://app.example.com/?state=${enc('{"token":""}')}`)],
+  ['JSON > a member holding a signed uri > caught', caught(`https://app.example.com/?state=${enc(JSON.stringify({ next: SIGNED_S3 }))}`)],
+  ['JSON > a member holding a plain uri > shown', shown(`https://app.example.com/?state=${enc(JSON.stringify({ next: PLAIN }))}`)],
+  [`JSON > a member uri read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(`https://d.example/x?j=${base64url(JSON.stringify({ u: PLAIN }))}`, MAX_NESTING_LEVEL - 2))],
+  [`JSON > a member uri reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?j=${base64url(JSON.stringify({ u: PLAIN }))}`, MAX_NESTING_LEVEL - 1))],
+
+  // Path shapes looked up by host, on uris with no host, and on any host.
+  ['Make > a custom webhook on a regional host > caught', caught('https://hook.eu2.make.com/q7w8e9r0t1y2u3i4o5p6a7s8')],
+  ['Make > a help page on make.com > shown', shown('https://www.make.com/en/help/tools/webhooks')],
+  ['Okta > an activation token > caught', caught('https://acme.okta.com/welcome/Zq8WvXyTsRpQoNmLkJhG')],
+  ['SIP > a password before the host > caught', caught('sip:bob:EXAMPLEpw@voip.example.com;transport=tls')],
+  ['SIP > a user alone > shown', shown('sip:bob@voip.example.com')],
+  ['no scheme > user:password@host, the user read as a scheme > caught', caught('deploy:EXAMPLEpw@build.example.com:2222/repo')],
+  ['no scheme > mailto is an address > shown', shown('mailto:bob@example.com')],
+  ['Oracle JDBC > user/password@ > caught', caught('jdbc:oracle:thin:app/EXAMPLEpw@//db.example.com:1521/SALES')],
+  ['CDN type B > /timestamp/md5hash/ first in the path > caught', caught('https://media.example.com/202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/v/a.mp4')],
+  ['CDN type C > /md5hash/hex timestamp/ first in the path > caught', caught('https://media.example.com/0f1e2d3c4b5a69788796a5b4c3d2e1f0/6592F1A0/v/a.mp4')],
+  ['CDN type C > a content-hashed asset deeper in the path > shown', shown('https://cdn.example.com/assets/0f1e2d3c4b5a69788796a5b4c3d2e1f0/1a2b3c4d/app.js')],
+
+  // A random-looking segment after a capability word.
+  ['capability > a reset-password token > caught', caught(`https://app.example.com/reset-password/${TOKEN_SEGMENT}`)],
+  ['capability > reset_password, the same word > caught', caught(`https://app.example.com/reset_password/${TOKEN_SEGMENT}`)],
+  ['capability > ResetPassword, the same word > caught', caught(`https://app.example.com/Account/ResetPassword/${TOKEN_SEGMENT}`)],
+  ['capability > Django reset/<uidb64>/<token>/ > caught', caught(`https://www.example.com/accounts/reset/Mjc/c3x9kd-0f1e2d3c4b5a69788796a5b4/`)],
+  ['capability > Drupal user/reset/<uid>/<timestamp>/<hash> > caught', caught(`https://www.example.com/user/reset/42/1700000000/${TOKEN_SEGMENT}/login`)],
+  ['capability > a token four segments after the word > shown', shown(`https://www.example.com/reset/a/b/c/${TOKEN_SEGMENT}`)],
+  ['capability > a webhook id that is a UUID > caught', caught('https://n8n.example.com/webhook/6f1e2d3c-4b5a-4c69-8d7e-0f1a2b3c4d5e')],
+  ['capability > in a hash-router route > caught', caught(`https://app.example.com/#/reset-password/${TOKEN_SEGMENT}`)],
+  ['capability > in a hashbang route > caught', caught(`https://app.example.com/#!/verify/${TOKEN_SEGMENT}`)],
+  ['capability > the word ending the path > shown', shown('https://app.example.com/reset-password')],
+  ['capability > on a settings page > shown', shown(`https://app.example.com/settings/webhooks/${TOKEN_SEGMENT}`)],
+  ['capability > on a Settings page, upper case > shown', shown(`https://app.example.com/Settings/webhooks/${TOKEN_SEGMENT}`)],
+  ['capability > a slug after the word > shown', shown('https://app.example.com/invite/Spring-Product-Launch-2025')],
+  ['capability > an identifier after the word > shown', shown('https://app.example.com/hooks/useAuthenticationToken')],
+  ['capability > a file name after the word > shown', shown('https://app.example.com/hooks/pre-commit-2025.01.15-v2.sh')],
+  ['capability > a type-prefixed object id after the word > shown', shown('https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789')],
+  ['capability > a short id after the word > shown', shown('https://www.example.com/verify/ABCD2EFGH3JK')],
+  ['capability > a word that only contains one > shown', shown(`https://app.example.com/prereset/${TOKEN_SEGMENT}`)],
 ];
 
 describe(uriMayCarryCredential.name, () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(uriMayCarryCredential(given)).toBe(want);
+  });
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['a number', 42],
+  ])('never throws on what is no string (%s), and withholds it', (_name, given) => {
+    expect(uriMayCarryCredential(given as unknown as string)).toBe(true);
   });
 
   it('reads levels up to four and no further', () => {

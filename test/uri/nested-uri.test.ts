@@ -5,6 +5,7 @@ import {
   hasScheme,
   isShortPlainValue,
   looksLikeNestedUri,
+  mayStillHide,
   opensEncodedUriAt,
   percentDecode,
 } from '../../src/uri/nested-uri.js';
@@ -162,8 +163,33 @@ describe(looksLikeNestedUri.name, () => {
     ['an opaque urn', 'urn:ietf:params:oauth:grant-type:jwt-bearer', false],
     ['a mailto without a query', 'mailto:ada@example.com', false],
     ['a Windows path', 'C:\\Users\\ada', false],
+    ['a hashbang route', '!/reset/abc', true],
+    ['prose: a quoted search with =', '"api_key=" language:go', false],
+    ['prose: form-encoded words before =', 'what+is+access_token=+here', false],
+    ['prose: spaces before ?', 'why is it so slow?', false],
+    ['prose: an apostrophe before #', "it's #1", false],
+    ['prose with an authority is still read', 'see https://x.example/?a=1', true],
+    ['prose with a scheme is still read', 'see+https:x?a=1', true],
+    ['a path with a space is still read', '/a b?token=x', true],
+    ['a query with a space is still read', '?q=a b', true],
+    ['spaces only after the first =', 'a=b c', true],
   ])('%s: %s', (_name, given, want) => {
     expect(looksLikeNestedUri(given)).toBe(want);
+  });
+});
+
+describe(mayStillHide.name, () => {
+  it.each([
+    ['a percent escape', '#e=%41', true],
+    ['an authority', 'x//y', true],
+    ['an authority split by a tab', 'x/\t/y', true],
+    ['a scheme', 'note:x?y', true],
+    ['a chord chart', '#m#F#G#', false],
+    ['question marks', '?????', false],
+    ['a plain relative reference', '#e=x/y', false],
+    ['a stray percent sign', '100%', false],
+  ])('%s: %s', (_name, given, want) => {
+    expect(mayStillHide(given)).toBe(want);
   });
 });
 

@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   foldName,
   hasParameterNamed,
+  hasSegment,
+  lastTwoLabels,
+  PathShapes,
+  segmentPattern,
+  someParameterAnywhere,
+  someSegmentAfter,
   readPlainHttpUri,
   readUri,
   someQueryParameter,
@@ -281,7 +287,8 @@ const urlParts = (url: URL): UriParts => ({
   pathname: url.pathname,
   search: url.search,
   hash: url.hash,
-  hostPath: url.hostname + url.pathname,
+  // A uri with no host is read as its scheme and path (`sip:bob:pw@host`).
+  hostPath: (url.hostname === '' ? url.protocol : url.hostname) + url.pathname,
 });
 
 describe(readUri.name, () => {
@@ -306,6 +313,17 @@ describe(readUri.name, () => {
     ['a scheme-like word with a space', 'not a scheme:x'],
   ])('reads a relative reference against the base: %s', (_name, uri) => {
     expect(readUri(uri, BASE)).toEqual(urlParts(new URL(uri, BASE)));
+  });
+
+  it.each([
+    ['a path reference in the plain form', '/next/step?tab=1#top', true],
+    ['a path-relative reference', 'next/step?tab=1', true],
+    ['a fragment only', '#section', true],
+    ['a dot segment the parser removes', '/a/../b', false],
+    ['a backslash the parser rewrites', '/a\\b', false],
+  ])('reads a relative reference joined to the base, without the parser where plain: %s', (_name, uri, plain) => {
+    expect(readUri(uri, BASE)).toEqual(urlParts(new URL(uri, BASE)));
+    expect(readPlainHttpUri(BASE + uri.replace(/^\//, '')) !== undefined).toBe(plain);
   });
 
   it('reads a uri with a special scheme and no slashes as absolute, not against the base', () => {
@@ -440,5 +458,111 @@ describe(readPlainHttpUri.name, () => {
       expect(readPlainHttpUri(uri)).toBeUndefined();
     }
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe(lastTwoLabels.name, () => {
+  it.each([
+    ['hooks.slack.com', 'slack.com'],
+    ['hooks.slack.com.', 'slack.com'],
+    ['slack.com', 'slack.com'],
+    ['localhost', 'localhost'],
+    ['a.b.c.d', 'c.d'],
+    ['', ''],
+  ])('%s > %s', (given, want) => {
+    expect(lastTwoLabels(given)).toBe(want);
+  });
+});
+
+describe(PathShapes.name, () => {
+  const shapes = new PathShapes([
+    { pattern: /^hooks\.example\.com\.?\/h\//, hosts: ['hooks.example.com'] },
+    { pattern: /^[a-z]+\.other\.net\.?\/p\//, hosts: ['other.net', 'other.org'] },
+    { pattern: /^sip:[^@]+:[^@]+@/, hosts: [''] },
+    { pattern: /\/anywhere\// },
+    { pattern: /^\/first\// },
+  ]);
+  const on = (uri: string) => shapes.holdOn(parts(uri));
+
+  it.each([
+    ['a shape on its host', 'https://hooks.example.com/h/1', true],
+    ['the same path on another host', 'https://www.example.com/h/1', false],
+    ['a host with a trailing dot', 'https://hooks.example.com./h/1', true],
+    ['a subdomain under a shape with two domains', 'https://a.other.net/p/1', true],
+    ['a look-alike host', 'https://other.net.example/p/1', false],
+    ['a uri with no host', 'sip:bob:pw@host', true],
+    ['a host-free shape anywhere', 'https://x.example/a/anywhere/1', true],
+    ['a shape anchored at the path, first in it', 'https://x.example/first/1', true],
+    ['a shape anchored at the path, deeper in it', 'https://x.example/a/first/1', false],
+    ['nothing', 'https://x.example/a/b', false],
+  ])('%s', (_name, uri, want) => {
+    expect(on(uri)).toBe(want);
+  });
+
+  it('holds nowhere when it has no shapes', () => {
+    expect(new PathShapes([]).holdOn(parts('sip:a:b@c'))).toBe(false);
+    expect(new PathShapes([]).holdOn(parts('https://a.example/'))).toBe(false);
+  });
+});
+
+describe(someSegmentAfter.name, () => {
+  const marker = segmentPattern(['reset-password', 'hooks']);
+  const seen = (pathname: string, span = 2) => {
+    const segments: string[] = [];
+    someSegmentAfter(pathname, marker, span, { segment: (text) => (segments.push(text), false) });
+    return segments;
+  };
+
+  it('reads the segments after each marker, up to the span, passing over empty ones', () => {
+    expect(seen('/a/hooks/b/c/d')).toEqual(['b', 'c']);
+    expect(seen('/a/hooks//c')).toEqual(['c']);
+    expect(seen('/hooks/b/hooks/c/d', 1)).toEqual(['b', 'c']);
+    expect(seen('/x/reset_password/t')).toEqual(['t']);
+    expect(seen('/x/ResetPassword/t')).toEqual(['t']);
+    expect(seen('/x/resetpassword/t')).toEqual(['t']);
+  });
+
+  it('matches whole segments only, and nothing after a marker ending the path', () => {
+    expect(seen('/xhooks/b')).toEqual([]);
+    expect(seen('/hooksx/b')).toEqual([]);
+    expect(seen('/a/hooks')).toEqual([]);
+    expect(seen('/a/hooks/')).toEqual([]);
+  });
+
+  it('stops at the first segment that holds', () => {
+    expect(someSegmentAfter('/hooks/a/b', marker, 2, { segment: (text) => text === 'a' })).toBe(true);
+    expect(someSegmentAfter('/hooks/a/b', marker, 1, { segment: (text) => text === 'b' })).toBe(false);
+  });
+
+  it('is linear in the number of markers', () => {
+    const path = '/hooks'.repeat(20_000);
+    const started = performance.now();
+    expect(someSegmentAfter(path, marker, 3, { segment: () => false })).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe(hasSegment.name, () => {
+  const pattern = segmentPattern(['settings']);
+
+  it.each([
+    ['/a/settings/b', true],
+    ['/a/Settings', true],
+    ['/a/settingsx/b', false],
+    ['/a/b', false],
+  ])('%s > %s', (pathname, want) => {
+    expect(hasSegment(pathname, pattern)).toBe(want);
+    expect(hasSegment(pathname, pattern)).toBe(want);
+  });
+});
+
+describe(someParameterAnywhere.name, () => {
+  it('splits at every &, ?, ;, # and /, named and bare pieces apart', () => {
+    expect(tried((reading) => someParameterAnywhere('a=1&b?c=2;d#e=3/f=4=5//', reading))).toEqual(['a=1', '[b]', 'c=2', '[d]', 'e=3', 'f=4=5']);
+  });
+
+  it('stops at the first that holds', () => {
+    expect(someParameterAnywhere('a=1#b=2#c=3', { named: (name) => name === 'b', bare: () => false })).toBe(true);
+    expect(someParameterAnywhere('', { named: () => true, bare: () => true })).toBe(false);
   });
 });
