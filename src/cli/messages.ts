@@ -14,7 +14,7 @@ export const USAGE = `usage:
       Starts the server (in its own process group, always ended), lists its tools, calls one
       or all of them (each bounded by --timeout, default 15000 ms) and renders each result.
       The server gets only HOME, PATH, SHELL, TERM, USER and LOGNAME unless --env adds more.
-  Text output shows control characters as \\u escapes; --json prints the copies exactly.
+  Text output shows control characters as \\u escapes; --json prints the copies exactly, a native image as its placeholder.
 `;
 
 /** The prefix of every error line a command prints. */

@@ -22,7 +22,8 @@ export function nativeImagePlaceholder(mimeType: string, data: string): string {
 }
 
 /** A live block as the command line may print it: an image's data replaced by its placeholder. */
-export type PrintedLiveBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly mimeType: string; readonly data: string };
+/** A live block as printed: an image names its placeholder, never data (so it can't pass for base64). */
+export type PrintedLiveBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly mimeType: string; readonly placeholder: string };
 
 /** A live copy as the command line may print it. */
 export type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'native'; readonly blocks: PrintedLiveBlock[] };
@@ -55,7 +56,7 @@ export function printableLiveCopy(live: LiveCopy): PrintedLiveCopy {
 
 function printableLiveBlock(block: LiveBlock): PrintedLiveBlock {
   return block.type === 'image'
-    ? { type: 'image', mimeType: block.mimeType, data: nativeImagePlaceholder(block.mimeType, block.data) }
+    ? { type: 'image', mimeType: block.mimeType, placeholder: nativeImagePlaceholder(block.mimeType, block.data) }
     : { type: 'text', text: block.text };
 }
 
@@ -177,7 +178,7 @@ export function formatRendered(rendered: RenderedToolResult, raw?: unknown): str
     lines.push(`live copy: ${live.blocks.length} native block${live.blocks.length === 1 ? '' : 's'}:`);
     live.blocks.forEach((block, index) => {
       if (index > 0) lines.push(BLOCK_SEPARATOR);
-      lines.push(...gutter(block.type === 'image' ? block.data : block.text));
+      lines.push(...gutter(block.type === 'image' ? block.placeholder : block.text));
     });
   }
   lines.push(`blocks:`);

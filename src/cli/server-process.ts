@@ -58,6 +58,9 @@ export interface StartOptions {
   readonly stdin: 'pipe' | 'ignore';
 }
 
+/** How long an exited server's stderr is waited for before its exit is reported. */
+const STDERR_DRAIN_MS = 200;
+
 /** Spawns `command` in a new process group; rejects with {@link ServerStartError} if it can't start. */
 export async function startServer(command: readonly string[], options: StartOptions): Promise<ServerProcess> {
   const [file, ...args] = command;
@@ -79,7 +82,15 @@ export async function startServer(command: readonly string[], options: StartOpti
   const exited = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => {
       exit = { code, signal };
-      resolve(exit);
+      const settled = exit;
+      // Its last stderr line may still be in the pipe: wait for the pipe's end (or a moment,
+      // where a grandchild keeps it open) so a one-line reason isn't lost.
+      const done = (): void => resolve(settled);
+      if (child.stderr === null || child.stderr.readableEnded) done();
+      else {
+        child.stderr.once('end', done);
+        setTimeout(done, STDERR_DRAIN_MS).unref();
+      }
     });
   });
   let stderrTail = '';

@@ -62,7 +62,7 @@ describe(formatRendered.name, () => {
 
   it('--json: replaces the image data with the placeholder', () => {
     const summary = summarizeRendered(rendered);
-    expect(summary.live).toEqual({ kind: 'native', blocks: [{ type: 'text', text: 'look:' }, { type: 'image', mimeType: 'image/png', data: nativeImagePlaceholder('image/png', PNG_DATA) }] });
+    expect(summary.live).toEqual({ kind: 'native', blocks: [{ type: 'text', text: 'look:' }, { type: 'image', mimeType: 'image/png', placeholder: nativeImagePlaceholder('image/png', PNG_DATA) }] });
     expect(JSON.stringify(summary)).not.toContain(PNG_DATA.slice(0, 20));
   });
 

@@ -64,7 +64,7 @@ describe(`${main.name} render`, () => {
     expect(summary.isError).toBe(false);
     expect(summary.live.kind).toBe('native');
     const blocks = summary.live.kind === 'native' ? summary.live.blocks : [];
-    expect(blocks[1]).toEqual({ type: 'image', mimeType: 'image/png', data: LIVE_IMAGE });
+    expect(blocks[1]).toEqual({ type: 'image', mimeType: 'image/png', placeholder: LIVE_IMAGE });
     expect(summary.blocks.map((block) => block.kind)).toEqual(['text', 'image', 'marker', 'marker', 'stub', 'link', 'text']);
     expect(summary.blocks[2]).toMatchObject({ kind: 'marker', reason: 'audio' });
     expect(summary.blocks[4]).toMatchObject({ kind: 'stub', fetchable: false, why: 'no-address+credential' });
