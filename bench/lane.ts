@@ -7,7 +7,7 @@
 // The built library, as a host runs it (npm run bench builds first).
 import { createHost } from '../dist/index.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 /** Rounds run and thrown away first, so both sides are measured warm (JIT, caches). */
 const WARMUP = 10;
 

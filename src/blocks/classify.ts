@@ -5,7 +5,7 @@
  */
 import type { AddressBook } from '../references/addresses.js';
 import type { ResultClaims } from '../references/claims.js';
-import { decideReference } from '../references/decide.js';
+import { dialFor } from '../references/decide.js';
 import type { DialLimits } from '../references/dial-check.js';
 import type { ReferenceRecord, Registry } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
@@ -190,9 +190,11 @@ export function showTestimony(testimony: Testimony, ctx: ClassifyContext): Shown
   const name = shownName(testimony.name, testimony.uri, ctx.claims);
   const nowMs = ctx.now();
   if (record.fetched !== undefined) return stubBlock(record, testimony, name, savedEnding(record.fetched.path), false, 'fetched');
-  const { dial, linkUri } = decideReference(record, testimony, ctx.claims, ctx, nowMs);
+  const dial = dialFor(record, ctx.claims, ctx, nowMs);
   if (dial.ok) return stubBlock(record, testimony, name, FETCHABLE_ENDING, true, undefined);
-  if (linkUri === undefined || ctx.lane !== 'tool-result') return stubBlock(record, testimony, name, dial.clause, false, dial.code);
+  // Only a link, and only on the tool-result lane, can show its uri in place of a stub.
+  if (!testimony.fromLink || ctx.lane !== 'tool-result') return stubBlock(record, testimony, name, dial.clause, false, dial.code);
+  const linkUri = shownLinkUri(testimony, ctx.claims, nowMs);
   if (linkUri.shown) {
     return { kind: 'link', text: linkLine(name ?? UNNAMED, linkUri.text, testimony.mimeType), refId: record.refId, uri: linkUri.text, why: dial.code };
   }

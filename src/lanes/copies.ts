@@ -23,19 +23,20 @@ export function cutText(text: string, cap: number): string {
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
   let total = shown.length === 0 ? 0 : shown.length - 1;
   for (const block of shown) total += block.text.length;
-  if (total <= cap) return shown.map((block) => block.text).join('\n');
+  if (total <= cap) return joinTexts(shown, shown.length, undefined);
   // Only the part before the cut is joined: a long result costs its cap, not its length.
-  const parts: string[] = [];
   const stubs: string[] = [];
+  let kept = 0;
+  let last: string | undefined;
   let offset = 0;
   for (const block of shown) {
     const start = offset;
     const end = start + block.text.length;
     // A block's piece begins at its joining newline, one before the block itself.
     if (start === 0 || start - 1 < cap) {
+      kept += 1;
       // Only what the cut can keep is copied: a 5 MB text costs its cap, not its length.
-      const kept = end > cap ? headOf(block).slice(0, cap - start + 1) : block.text;
-      parts.push((start === 0 ? '' : '\n') + kept);
+      last = end > cap ? headOf(block).slice(0, cap - start + 1) : undefined;
     }
     if (end > cap) {
       if (block.kind === 'stub') stubs.push(block.text);
@@ -46,8 +47,16 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
     }
     offset = end + 1;
   }
-  const kept = cutAt(parts.join(''), cap);
-  return `${kept}${truncationNotice(total)}${stubs.map((stub) => `\n${stub}`).join('')}`;
+  const cut = cutAt(joinTexts(shown, kept, last), cap);
+  return `${cut}${truncationNotice(total)}${stubs.map((stub) => `\n${stub}`).join('')}`;
+}
+
+/** The first `count` blocks' texts joined by newlines, the last one replaced by `last` if given. */
+function joinTexts(shown: readonly ShownBlock[], count: number, last: string | undefined): string {
+  const texts = new Array<string>(count);
+  for (let index = 0; index < count; index += 1) texts[index] = shown[index]!.text;
+  if (last !== undefined && count > 0) texts[count - 1] = last;
+  return texts.join('\n');
 }
 
 /** A block's text, or the head of it a long data text carries (enough for any cut). */

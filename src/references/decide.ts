@@ -40,12 +40,23 @@ export function decideReference(
   inputs: DecisionInputs,
   nowMs: number,
 ): ReferenceDecision {
-  // The record's testimony, as the fetch will read it (a link after a reference keeps the
-  // reference's claims there), with the result's claims in force.
   const effective = withClaims(record.testimony, claims);
-  const checked = effective === record.testimony ? record : { uri: record.uri, serverId: record.serverId, testimony: effective };
-  const dial = dialCheck(checked, inputs.addresses, nowMs, inputs.dialLimits);
+  const dial = dialEffective(record, effective, inputs, nowMs);
   const expired = isExpired(effective.expiresAt, nowMs);
   if (dial.ok || !testimony.fromLink) return { dial, expired };
   return { dial, expired, linkUri: shownLinkUri(testimony, claims, nowMs) };
+}
+
+/**
+ * The dial check alone, as {@link decideReference} makes it: on the record's testimony, as the
+ * fetch will read it (a link after a reference keeps the reference's claims there), with the
+ * result's claims in force.
+ */
+export function dialFor(record: ReferenceRecord, claims: ResultClaims, inputs: DecisionInputs, nowMs: number): DialDecision {
+  return dialEffective(record, withClaims(record.testimony, claims), inputs, nowMs);
+}
+
+function dialEffective(record: ReferenceRecord, effective: Testimony, inputs: DecisionInputs, nowMs: number): DialDecision {
+  const checked = effective === record.testimony ? record : { uri: record.uri, serverId: record.serverId, testimony: effective };
+  return dialCheck(checked, inputs.addresses, nowMs, inputs.dialLimits);
 }
