@@ -28,6 +28,7 @@ describe(shownLinkUri.name, () => {
     ['with a tab inside its scheme, which the URL parser removes', 'd\tata:text/plain;base64,U0VDUkVU'],
     ['with a newline before its colon', 'data\n:text/plain,hi'],
     ['with a carriage return between letters', 'da\rta:text/plain,hi'],
+    ['with a tab before its last letter', 'dat\ta:text/plain,hi'],
   ])('never shows a data: uri (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
   });
