@@ -6,7 +6,7 @@
 import type { AddressBook } from '../references/addresses.js';
 import type { ResultClaims } from '../references/claims.js';
 import { dialFor } from '../references/decide.js';
-import type { DialLimits } from '../references/dial-check.js';
+import { DIAL_REFUSAL_CLAUSES, type DialLimits, type DialRefusal } from '../references/dial-check.js';
 import type { ReferenceRecord, Registry } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
@@ -35,7 +35,7 @@ import {
 } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
-import { shownLinkUri } from '../uri/shown-link-uri.js';
+import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import { checkImage } from './image-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
@@ -198,8 +198,22 @@ export function showTestimony(testimony: Testimony, ctx: ClassifyContext): Shown
   if (linkUri.shown) {
     return { kind: 'link', text: linkLine(name ?? UNNAMED, linkUri.text, testimony.mimeType), refId: record.refId, uri: linkUri.text, why: dial.code };
   }
-  return stubBlock(record, testimony, name, `${dial.clause}; ${URI_WITHHELD_WORDS[linkUri.why]}`, false, `${dial.code}+${linkUri.why}`);
+  const withheld = WITHHELD_LINK_STUBS[dial.code][linkUri.why];
+  return stubBlock(record, testimony, name, withheld.ending, false, withheld.why);
 }
+
+/** A withheld link's stub ending and why: made once for each refusal and reason, not per link. */
+const WITHHELD_LINK_STUBS = Object.fromEntries(
+  (Object.keys(DIAL_REFUSAL_CLAUSES) as DialRefusal[]).map((code) => [
+    code,
+    Object.fromEntries(
+      (Object.keys(URI_WITHHELD_WORDS) as UriWithheld[]).map((why) => [
+        why,
+        { ending: `${DIAL_REFUSAL_CLAUSES[code]}; ${URI_WITHHELD_WORDS[why]}`, why: `${code}+${why}` as const },
+      ]),
+    ),
+  ]),
+) as { readonly [C in DialRefusal]: { readonly [W in UriWithheld]: { readonly ending: string; readonly why: StubWhy } } };
 
 /** A stub block: the block's own labels (its shown name), its record's id and server. */
 function stubBlock(

@@ -84,15 +84,18 @@ export interface Registry {
 
 /** A record with only the optional fields that are set. */
 function makeRecord(refId: string, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-  const record: { -readonly [K in keyof ReferenceRecord]: ReferenceRecord[K] } = { refId, uri: testimony.uri, testimony };
-  if (serverId !== undefined) record.serverId = serverId;
-  if (fetched !== undefined) record.fetched = fetched;
-  return record;
+  // Whole literals rather than fields added one by one: a field added later costs an object its
+  // shape change and a property store of its own, once per link on the lane's hot path.
+  const uri = testimony.uri;
+  if (fetched === undefined) return serverId === undefined ? { refId, uri, testimony } : { refId, uri, testimony, serverId };
+  return serverId === undefined ? { refId, uri, testimony, fetched } : { refId, uri, testimony, serverId, fetched };
 }
 
 /** A record's place in the recency list. */
 interface Entry {
   record: ReferenceRecord;
+  /** The counter its id was made from: the id map's key (a number hashes without the id text). */
+  serial: number;
   prev: Entry | undefined;
   next: Entry | undefined;
 }
@@ -112,15 +115,25 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   // Records by uri, each in a doubly linked recency list (oldest at `head`): a touch and an
   // eviction are O(1), with no iteration over the map's deleted entries.
   const byUri = new Map<string, Entry>();
-  const byId = new Map<string, ReferenceRecord>();
+  // Entries by the counter in their id: a number key is hashed without building or reading the
+  // id's text, which the lane's hot path would otherwise do twice per link.
+  const bySerial = new Map<number, Entry>();
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
   let head: Entry | undefined;
   let tail: Entry | undefined;
   // A random prefix per registry (72 bits) and a counter: ids are opaque and never reused, here
   // or in another registry, of this process or another.
-  const prefix = randomBytes(9).toString('base64url');
+  const idHead = `ref-${randomBytes(9).toString('base64url')}-`;
   let counter = 0;
-  const nextId = (): string => `ref-${prefix}-${counter.toString(36)}`;
+
+  /** The entry `refId` names: its counter read back, where the id is one this registry made. */
+  function entryFor(refId: string): Entry | undefined {
+    if (typeof refId !== 'string' || !refId.startsWith(idHead)) return undefined;
+    const digits = refId.slice(idHead.length);
+    const serial = Number.parseInt(digits, 36);
+    // Only the counter's own spelling names it (no sign, no leading zeros, no trailing text).
+    return Number.isSafeInteger(serial) && serial.toString(36) === digits ? bySerial.get(serial) : undefined;
+  }
 
   function beforeChange(uri: string): void {
     for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri)?.record);
@@ -142,30 +155,47 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     tail = entry;
   }
 
-  /** Stores `record` as the most recent; a held uri's entry moves to the recent end. */
-  function store(record: ReferenceRecord): ReferenceRecord {
+  /**
+   * A record for a uri this registry doesn't hold, under a new id, as the most recent. At
+   * capacity the least recently used record goes first, and its entry carries the new one: in a
+   * full registry (the steady state of a long-running host) a link allocates no entry.
+   */
+  function storeNew(testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
+    counter += 1;
+    const record = makeRecord(`${idHead}${counter.toString(36)}`, testimony, serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
-    const held = byUri.get(record.uri);
-    if (held === undefined) {
-      const entry: Entry = { record, prev: undefined, next: undefined };
-      byUri.set(record.uri, entry);
-      append(entry);
+    let entry: Entry;
+    if (byUri.size >= capacity) {
+      entry = evictOldest();
+      entry.record = record;
+      entry.serial = counter;
     } else {
-      held.record = record;
-      unlink(held);
-      append(held);
+      entry = { record, serial: counter, prev: undefined, next: undefined };
     }
-    byId.set(record.refId, record);
-    if (byUri.size > capacity) evictOldest();
+    byUri.set(record.uri, entry);
+    bySerial.set(counter, entry);
+    append(entry);
     return record;
   }
 
-  function evictOldest(): void {
+  /** A new record for the uri `held` holds, under its id, as the most recent. */
+  function storeHeld(held: Entry, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
+    const record = makeRecord(held.record.refId, testimony, serverId, fetched);
+    if (journals.size > 0) beforeChange(record.uri);
+    held.record = record;
+    unlink(held);
+    append(held);
+    return record;
+  }
+
+  /** Evicts the least recently used record, returning its entry, now in no list or map. */
+  function evictOldest(): Entry {
     const oldest = head!;
     if (journals.size > 0) beforeChange(oldest.record.uri);
     unlink(oldest);
-    byId.delete(oldest.record.refId);
+    bySerial.delete(oldest.serial);
     byUri.delete(oldest.record.uri);
+    return oldest;
   }
 
   return {
@@ -177,22 +207,20 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return journals.size;
     },
     register(testimony, serverId) {
-      const existing = byUri.get(testimony.uri)?.record;
-      if (existing === undefined) {
-        counter += 1;
-        return store(makeRecord(nextId(), testimony, serverId, undefined));
-      }
+      const held = byUri.get(testimony.uri);
+      if (held === undefined) return storeNew(testimony, serverId, undefined);
+      const existing = held.record;
       const keepsClaims = existing.fetched !== undefined || (testimony.fromLink && !existing.testimony.fromLink);
       // A record that keeps its claims keeps the server they came from, so its stubs' promise
       // holds; a re-registration by the host itself (no server) never unbinds one.
       const binding = keepsClaims ? existing.serverId : (serverId ?? existing.serverId);
-      return store(makeRecord(existing.refId, keepsClaims ? existing.testimony : testimony, binding, existing.fetched));
+      return storeHeld(held, keepsClaims ? existing.testimony : testimony, binding, existing.fetched);
     },
     get(refId) {
-      return byId.get(refId);
+      return entryFor(refId)?.record;
     },
     getOrThrow(refId) {
-      const record = byId.get(refId);
+      const record = entryFor(refId)?.record;
       if (record === undefined) throw new UnknownReference(refId);
       return record;
     },
@@ -200,12 +228,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return byUri.get(uri)?.record;
     },
     markFetched(refId, copy, verified, serverId) {
-      const held = byId.get(refId);
-      if (held !== undefined && held.uri === verified.uri) return store(makeRecord(held.refId, verified, serverId, copy));
-      const existing = byUri.get(verified.uri)?.record;
-      if (existing !== undefined) return store(makeRecord(existing.refId, verified, serverId, copy));
-      counter += 1;
-      return store(makeRecord(nextId(), verified, serverId, copy));
+      // The entry the id names holds this uri, or the uri's own entry does (the id's record was
+      // evicted and the uri recorded again meanwhile), or the uri is recorded anew.
+      const held = byUri.get(verified.uri);
+      return held === undefined ? storeNew(verified, serverId, copy) : storeHeld(held, verified, serverId, copy);
     },
     openJournal() {
       const copies = new Map<string, ReferenceRecord | undefined>();

@@ -69,7 +69,7 @@ export function buildReferenceStub(
  * dashes, so no name can forge a part (a fetch offer, a provenance) of its own.
  */
 function stubLabel(label: string): string {
-  return label.replaceAll('—', '–');
+  return label.includes('—') ? label.replaceAll('—', '–') : label;
 }
 
 /** A saved copy's ending. */

@@ -144,7 +144,10 @@ export const EMPTY_RESULT_TEXT = '[No result: the tool returned no content.]';
 
 /** A link the host can't fetch, whose uri may be shown (SPEC §6 link lines). */
 export function linkLine(name: string, uri: string, mimeType: string | undefined): string {
-  return `[resource link "${sanitizeLabel(name).replaceAll('"', "'")}": ${uri}, ${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}; not fetched]`;
+  const label = sanitizeLabel(name);
+  // Tested before replacing: most names hold no quote, and this runs once per link shown.
+  const quoted = label.includes('"') ? label.replaceAll('"', "'") : label;
+  return `[resource link "${quoted}": ${uri}, ${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}; not fetched]`;
 }
 
 /** The live copy's word for texts past the cap, which the stored copy's cut leaves out too. */

@@ -62,6 +62,42 @@ describe(createRegistry.name, () => {
     }
   });
 
+  it('names a record by its exact id alone: no other spelling of its counter, and no other registry\'s id', () => {
+    const registry = createRegistry();
+    let record = registry.register(reference('https://a.test/0'));
+    // 51 records: the last counter is `1f`, a digit and a letter.
+    for (let i = 1; i <= 50; i += 1) record = registry.register(reference(`https://a.test/${i}`));
+    const head = record.refId.slice(0, record.refId.lastIndexOf('-') + 1);
+    const digits = record.refId.slice(head.length);
+    expect(digits).toMatch(/[a-z]/);
+    expect(registry.get(record.refId)).toBe(record);
+    for (const spelling of [`${head}0${digits}`, `${head}+${digits}`, `${head}${digits} `, `${head}${digits}x`, `${head}${digits.toUpperCase()}`, `${head}${digits}.0`, head, digits]) {
+      expect(registry.get(spelling)).toBeUndefined();
+      expect(() => registry.getOrThrow(spelling)).toThrow(UnknownReference);
+    }
+    const other = createRegistry();
+    const theirs = other.register(reference('https://a.test/40'));
+    expect(registry.get(theirs.refId)).toBeUndefined();
+    expect(registry.get(undefined as unknown as string)).toBeUndefined();
+  });
+
+  it('stays exact when full: each new uri evicts the oldest alone, and every held id names its own uri', () => {
+    const registry = createRegistry({ capacity: 3 });
+    const records = Array.from({ length: 12 }, (_, i) => registry.register(link(`https://a.test/${i}`)));
+    expect(registry.size).toBe(3);
+    records.forEach((record, i) => {
+      if (i < 9) expect(registry.get(record.refId)).toBeUndefined();
+      else expect(registry.get(record.refId)).toEqual(record);
+      expect(registry.getByUri(`https://a.test/${i}`)).toBe(i < 9 ? undefined : record);
+    });
+    // A touch in a full registry moves a record without evicting any.
+    registry.register(link('https://a.test/9'));
+    const next = registry.register(link('https://a.test/12'));
+    expect(registry.get(records[9]!.refId)?.uri).toBe('https://a.test/9');
+    expect(registry.get(records[10]!.refId)).toBeUndefined();
+    expect(registry.get(next.refId)?.uri).toBe('https://a.test/12');
+  });
+
   it("never lets a link's testimony replace a reference's digest, expiry or disposition", () => {
     const registry = createRegistry();
     const claims = { digest: `sha256:${'A'.repeat(43)}`, expiresAt: '2030-01-01T00:00:00Z', disposition: 'never' as const };
