@@ -4,7 +4,7 @@
  * revision adds is a compile error until it is handled.
  */
 import type { AddressBook } from '../references/addresses.js';
-import type { ResultClaims } from '../references/claims.js';
+import { withClaims, type ResultClaims } from '../references/claims.js';
 import { dialFor } from '../references/decide.js';
 import { DIAL_REFUSAL_CLAUSES, type DialLimits, type DialRefusal } from '../references/dial-check.js';
 import type { ReferenceRecord, Registry } from '../references/registry.js';
@@ -186,7 +186,9 @@ function showReading(block: Readonly<Record<string, unknown>>, ctx: ClassifyCont
  * lane where its uri may be shown, and a why-stub otherwise. One clock reading for the whole.
  */
 export function showTestimony(testimony: Testimony, ctx: ClassifyContext): ShownBlock {
-  const record = ctx.registry.register(testimony, ctx.serverId);
+  // Registered with the result's claims in force (the strictest expiry, `never`): the fetch reads
+  // the record alone, so it must refuse what this result's stubs refuse, whatever the blocks' order.
+  const record = ctx.registry.register(withClaims(testimony, ctx.claims), ctx.serverId);
   const name = shownName(testimony.name, testimony.uri, ctx.claims);
   const nowMs = ctx.now();
   if (record.fetched !== undefined) return stubBlock(record, testimony, name, savedEnding(record.fetched.path), false, 'fetched');

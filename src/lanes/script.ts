@@ -8,7 +8,7 @@
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
-import type { ResultClaims } from '../references/claims.js';
+import { withClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
@@ -263,7 +263,9 @@ class ViewBuilder {
    * the view's claims.
    */
   #object(testimony: Testimony): ReferenceObject {
-    const record = this.core.registry.register(testimony, this.origin?.serverId);
+    // Registered with the view's claims in force, so a demand fetch (which reads the record
+    // alone) refuses what this view marks unfetchable or expired, whatever the blocks' order.
+    const record = this.core.registry.register(withClaims(testimony, this.viewClaims), this.origin?.serverId);
     const nowMs = this.core.now();
     const name = shownName(testimony.name, testimony.uri, this.viewClaims);
     const view = decideReference(record, testimony, this.viewClaims, this.#ctx, nowMs);

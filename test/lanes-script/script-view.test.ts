@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
 import type { ReferenceObject, ScriptView } from '../../src/lanes/script.js';
+import { DIAL_REFUSAL_CLAUSES } from '../../src/references/dial-check.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { WITHHELD_TEXT } from '../../src/text/markers.js';
 
@@ -127,12 +128,35 @@ describe('Host.scriptView', () => {
     for (const content of [[...filler, link(uri, 'guarded')], [link(uri, 'guarded'), ...filler]]) {
       const registry = createRegistry({ capacity: 10 });
       const h = host(registry);
-      h.renderToolResult({ content: [{ type: 'resource', uri, disposition: 'never' }] }, { serverId: 'srv' });
+      const guarded = h.renderToolResult({ content: [{ type: 'resource', uri, disposition: 'never' }] }, { serverId: 'srv' }).blocks[0]!;
       const refs = objects(h.scriptView({ content }, { serverId: 'srv' }));
       expect(refs.find((r) => r.name === 'guarded')!.uri).toBeUndefined();
-      expect(registry.getByUri(uri)?.testimony.disposition).not.toBe('never');
+      // The view's own registrations evicted the record that held the never.
+      expect(guarded.kind === 'stub' && registry.get(guarded.refId)).toBeUndefined();
       expect(registry.openJournals).toBe(0);
     }
+  });
+
+  it.each([
+    ['the past expiry first', ['2001-01-01T00:00:00Z', '2999-01-01T00:00:00Z']],
+    ['the past expiry last', ['2999-01-01T00:00:00Z', '2001-01-01T00:00:00Z']],
+  ])('leaves the record as its objects read it, whatever the order of competing expiries (%s): a fetch is refused', async (_order, expiries) => {
+    const h = host();
+    const uri = `${ORIGIN}/report.csv`;
+    const refs = objects(h.scriptView({ content: expiries.map((expiresAt) => ({ type: 'resource', uri, expiresAt })) }, { serverId: 'srv' }));
+    expect(refs.map((ref) => [ref.expired, ref.unfetchable])).toEqual([
+      [true, DIAL_REFUSAL_CLAUSES.expired],
+      [true, DIAL_REFUSAL_CLAUSES.expired],
+    ]);
+    let dialed = 0;
+    const outcome = await h.fetchReference(refs[0]!.refId, {
+      save: () => '/x',
+      fetch: (async () => {
+        dialed += 1;
+        return new Response('x');
+      }) as typeof fetch,
+    });
+    expect([outcome.ok, outcome.code, dialed]).toEqual([false, 'expired', 0]);
   });
 
   it('reads a view handed back to it the same', () => {
@@ -202,16 +226,16 @@ describe('Host.scriptViewFetched, its journal', () => {
     const guarded = 'https://docs.example.org/guarded';
     h.renderToolResult({ content: [{ type: 'resource', uri: guarded, disposition: 'never' }] }, { serverId: 'srv' });
     const filler = Array.from({ length: 25 }, (_, i) => ({ type: 'resource', uri: `${ORIGIN}/f/${i}`, name: `f${i}` }));
-    const content = [...filler, link(guarded, 'guarded')];
+    const content = [link(guarded, 'guarded'), ...filler];
     const view = await h.scriptViewFetched({ content }, { serverId: 'srv' }, {
       save: ({ name }) => `/saved/${name}`,
       fetch: (async () => new Response('x', { status: 200 })) as typeof fetch,
     });
     const refs = objects(view);
     // Without the one journal, the view after the fetches would read the registry, where the
-    // first view's own registrations evicted the never, and show the uri.
+    // first view's own registrations evicted the record that held the never, and show the uri.
     expect(refs.find((r) => r.name === 'guarded')!.uri).toBeUndefined();
-    expect(registry.getByUri(guarded)?.testimony.disposition).toBeUndefined();
+    expect(registry.getByUri(guarded)).toBeUndefined();
     expect(registry.openJournals).toBe(0);
   });
 });

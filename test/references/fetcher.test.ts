@@ -138,6 +138,22 @@ describe(fetchReference.name, () => {
       expect(host.registry.get(stub.refId)?.fetched).toBeUndefined();
     });
 
+    it.each([
+      ['the past expiry first', ['2001-01-01T00:00:00Z', '2999-01-01T00:00:00Z']],
+      ['the past expiry last', ['2999-01-01T00:00:00Z', '2001-01-01T00:00:00Z']],
+    ])('agrees with the stubs whatever the order of competing expiries in one result (%s): refused, undialed', async (_order, expiries) => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const uri = `${server.origin}/payload`;
+      const result = host.renderToolResult({ content: expiries.map((expiresAt) => reference(uri, { expiresAt })) }, { serverId: SERVER });
+      const stubs = result.blocks.filter((block) => block.kind === 'stub');
+      expect(stubs.map((stub) => stub.why)).toEqual(['expired', 'expired']);
+      expect(stubs[0]!.refId).toBe(stubs[1]!.refId);
+      const outcome = await host.fetchReference(stubs[0]!.refId, { save: saver().save });
+      expectFailure(outcome, 'expired');
+      expect(server.seen).toEqual([]);
+    });
+
     it('refuses a claim over the fetch’s own lower ceiling before dialing, where the stub offered the fetch', async () => {
       const server = await bodyOrigin(WAV);
       const host = hostAt(server.origin);
