@@ -5,7 +5,7 @@
  */
 import type { ResultClaims } from '../references/claims.js';
 import { uriMayCarryCredential } from './credential.js';
-import { shownUriText } from './shown-uri-text.js';
+import { judgedUriText, shownUriText } from './shown-uri-text.js';
 
 /** Why a link's uri isn't shown. */
 export type UriWithheld = 'data-uri' | 'never' | 'credential';
@@ -14,25 +14,27 @@ export type UriWithheld = 'data-uri' | 'never' | 'credential';
 export type ShownLinkUri = { readonly shown: true; readonly text: string } | { readonly shown: false; readonly why: UriWithheld };
 
 /**
- * A `data:` uri, read as the URL parser reads a scheme: leading C0 controls and spaces trimmed,
- * and a tab or newline anywhere removed (`d\tata:` is `data:`).
+ * A `data:` uri, as its text is shown: whitespace the URL parser trims (or a model skips) before
+ * it. The text has lost its controls already (a tab inside `d\tata:` among them).
  */
-const DATA_URI = /^[\u0000-\u0020]*d[\t\n\r]*a[\t\n\r]*t[\t\n\r]*a[\t\n\r]*:/i;
+const DATA_URI = /^\s*data:/i;
 
 /**
  * Decides whether `link`'s uri may be shown: never a `data:` uri (it is content, not a
  * location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
  * in what sanitizing cuts or the URL parser normalizes is withheld alike),
- * never one that may carry a credential.
+ * never one that may carry a credential. The data and credential rules judge the uri as its
+ * text shows it (`judgedUriText`): a character the display drops can't hide what it shows.
  *
  * @param nowMs the one clock reading of the stub or object this decision belongs to; the rule
  *   itself is timeless, and takes it so that every check of one object reads one instant.
  */
 export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaims, nowMs: number): ShownLinkUri {
   void nowMs;
-  if (DATA_URI.test(link.uri)) return { shown: false, why: 'data-uri' };
+  const judged = judgedUriText(link.uri);
+  if (DATA_URI.test(judged)) return { shown: false, why: 'data-uri' };
   const text = shownUriText(link.uri);
   if (claims.withholds(link.uri)) return { shown: false, why: 'never' };
-  if (uriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };
+  if (uriMayCarryCredential(judged)) return { shown: false, why: 'credential' };
   return { shown: true, text };
 }

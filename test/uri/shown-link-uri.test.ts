@@ -29,6 +29,8 @@ describe(shownLinkUri.name, () => {
     ['with a newline before its colon', 'data\n:text/plain,hi'],
     ['with a carriage return between letters', 'da\rta:text/plain,hi'],
     ['with a tab before its last letter', 'dat\ta:text/plain,hi'],
+    ['after a no-break space', '\u00a0data:text/plain;base64,U0VDUkVU'],
+    ['with a zero-width space inside its scheme, which the display drops', 'da\u200bta:text/plain;base64,U0VDUkVU'],
   ])('never shows a data: uri (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
   });
@@ -65,6 +67,20 @@ describe(shownLinkUri.name, () => {
     ['a token in the fragment', 'https://app.example.com/cb#access_token=abc123def456ghi789'],
   ])('never shows a uri that may carry a credential (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'credential' });
+  });
+
+  it.each([
+    ['a zero-width space inside a credential name', 'https://x.example/a?to\u200bken=abcdef0123456789abcdef'],
+    ['a bidi control inside a signature name', 'https://b.s3.amazonaws.com/k?X-Amz-Sig\u202enature=abcdef0123456789abcdef'],
+    ['a zero-width space inside a token the raw value hides', 'https://x.example/a?x=ghp_\u200bEXAMPLE0123456789abcdefghijklmnopqrstu'],
+    ['a soft hyphen inside a webhook path the raw path hides', 'https://hooks.slack.com/ser\u00advices/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['a word joiner inside a JWT', 'https://x.example/a?v=eyJhbGciOiJIUzI1NiJ9\u2060.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
+  ])('judges the uri as its text shows it: never shows one whose shown text carries a credential (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'credential' });
+  });
+
+  it('shows the text a control-laden uri shows as, where that text carries nothing', () => {
+    expect(shownLinkUri({ uri: 'https://docs.exa\u0001mple.org/guide' }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: 'https://docs.example.org/guide' });
   });
 
   it('checks never before the credential rule, and data: before both', () => {

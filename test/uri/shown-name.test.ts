@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ClaimsReader, NO_CLAIMS } from '../../src/references/claims.js';
+import { shownName } from '../../src/uri/shown-name.js';
+
+const WEBHOOK = 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';
+const PRESIGNED = 'https://b.s3.amazonaws.com/exports/q3.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=fedcba9876543210fedcba9876543210';
+const GITHUB_TOKEN = 'ghp_EXAMPLE0123456789abcdefghijklmnopqrstu';
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+
+describe(shownName.name, () => {
+  it.each([
+    ['the uri itself', WEBHOOK, WEBHOOK],
+    ['the uri without its scheme', WEBHOOK.slice('https://'.length), WEBHOOK],
+    ['the uri without its scheme, inside prose', `Alerts go to ${WEBHOOK.slice('https://'.length)} (team)`, 'https://example.com/other'],
+    ['a host and path that carry a webhook secret', `Slack: ${WEBHOOK.slice('https://'.length)}`, 'https://example.com/other'],
+    ['a relative path that carries a credential', 'see /bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe', 'https://example.com/x'],
+    ['a host and path that carry a bot token', 'api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe', 'https://example.com/x'],
+    ['a signature parameter among words', 'report.pdf X-Amz-Signature=fedcba9876543210fedcba9876543210', PRESIGNED],
+    ['a credential parameter after a colon', 'link:token=abcdef0123456789abcdef', 'https://example.com/x'],
+    ['a documented token alone', GITHUB_TOKEN, 'https://example.com/x'],
+    ['a documented token among words', `deploy key (${GITHUB_TOKEN})`, 'https://example.com/x'],
+    ['a JWT', JWT, 'https://example.com/x'],
+    ['a token split by a zero-width space the display drops', `ghp_\u200bEXAMPLE0123456789abcdefghijklmnopqrstu`, 'https://example.com/x'],
+    ['the location of a presigned uri (its host and path)', 'b.s3.amazonaws.com/exports/q3.csv', PRESIGNED],
+    ['a presigned relative form', 'q3.csv?X-Amz-Signature=fedcba9876543210fedcba9876543210', PRESIGNED],
+    ['a protocol-relative form', '//b.s3.amazonaws.com/exports/q3.csv', PRESIGNED],
+    ['a data: uri after a no-break space', '\u00a0data:text/plain,hi', 'https://example.com/x'],
+  ])('is not shown: %s', (_name, name, uri) => {
+    expect(shownName(name, uri, NO_CLAIMS)).toBeUndefined();
+  });
+
+  it.each([
+    'report.pdf',
+    'Plan (Q3) v2.pdf',
+    'quarterly-report-2025-final-v2.pdf',
+    '2024/25 budget.xlsx',
+    'docs/guide.md',
+    'Meeting notes: budget=approved',
+    'Blob Resource 1',
+    'README',
+    'a',
+  ])('shows an ordinary name: %s', (name) => {
+    expect(shownName(name, 'https://files.example.com/exports/r1/file.csv?page=2', NO_CLAIMS)).toBe(name);
+  });
+
+  it('shows a short name that a short uri is not (a one-letter uri is in every name)', () => {
+    expect(shownName('a.txt', 'a', NO_CLAIMS)).toBe('a.txt');
+    expect(shownName('a', 'a', NO_CLAIMS)).toBeUndefined();
+  });
+
+  it('hides a name that holds a never uri without its scheme', () => {
+    const uri = 'https://internal.example.com/plans/secret-plan.pdf';
+    const reader = new ClaimsReader();
+    reader.addTestimony({ uri, blockType: 'resource', fromLink: false, disposition: 'never' });
+    const claims = reader.finish(undefined);
+    expect(shownName('internal.example.com/plans/secret-plan.pdf', uri, claims)).toBeUndefined();
+    expect(shownName('secret-plan.pdf', uri, claims)).toBe('secret-plan.pdf');
+  });
+
+  it('hides a name a never claim covers', () => {
+    const reader = new ClaimsReader();
+    reader.addTestimony({ uri: 'https://x.example/a', blockType: 'resource', fromLink: false, disposition: 'never' });
+    expect(shownName('https://x.example/a', 'https://other.example/b', reader.finish(undefined))).toBeUndefined();
+  });
+
+  it('shows nothing for a missing or empty name', () => {
+    expect(shownName(undefined, 'https://x.example/a', NO_CLAIMS)).toBeUndefined();
+    expect(shownName('', 'https://x.example/a', NO_CLAIMS)).toBeUndefined();
+  });
+});
+
+describe(`${shownName.name}, a short place`, () => {
+  it('hides a name that holds a never uri’s rest where its place alone is too short to count', () => {
+    const uri = 'https://x.io?page=2';
+    const reader = new ClaimsReader();
+    reader.addTestimony({ uri, blockType: 'resource', fromLink: false, disposition: 'never' });
+    expect(shownName('see x.io?page=2', uri, reader.finish(undefined))).toBeUndefined();
+    expect(shownName('x.io', uri, reader.finish(undefined))).toBe('x.io');
+  });
+});
