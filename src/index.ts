@@ -20,6 +20,7 @@ export type {
   ShownLink,
   ShownWithheld,
 } from './blocks/shown-block.js';
+export { shownLength } from './blocks/shown-block.js';
 export { fromCallToolResult, isContentArray } from './inputs.js';
 export type { ToolResultInput, ResultOrigin } from './inputs.js';
 export { walk, WalkError, WALK_MAX_DEPTH } from './walk.js';

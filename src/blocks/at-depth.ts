@@ -40,8 +40,8 @@ const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
 
 /**
  * The first `limit` characters (or more) of `JSON.stringify(value)` for a top-level array or
- * plain object, serialized member by member until they pass `limit`; undefined for anything
- * else. Each member is serialized as the whole would serialize it (a member's `toJSON` is asked
+ * plain object (or one with no prototype), serialized member by member until they pass
+ * `limit`, each member whole; undefined for anything else (a class instance, a boxed value). Each member is serialized as the whole would serialize it (a member's `toJSON` is asked
  * with its key), so the head is the whole's prefix.
  */
 function serializedHead(value: unknown, limit: number): string | undefined {
@@ -54,7 +54,8 @@ function serializedHead(value: unknown, limit: number): string | undefined {
     }
     return head;
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
   head = '{';
   let first = true;
   for (const key of Object.keys(value)) {
@@ -68,7 +69,7 @@ function serializedHead(value: unknown, limit: number): string | undefined {
   return head;
 }
 
-/** How far past the cut the signature is looked for: the longest signature, and then some. */
+/** How far past the cut a head reaches: the longest signature, and then some. */
 const SIGNATURE_MARGIN = 64;
 
 /**
@@ -95,10 +96,12 @@ export function renderDataText(
     if (text.length <= limit) {
       if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
     } else {
-      // Only what a copy can keep is read: a block past the cut is shown in neither copy, and
-      // the engine's serialization of the whole, read past its start, would be copied whole.
-      const head = serializedHead(value, limit) ?? text.slice(0, limit);
-      if (!BLOCK_SIGNATURE.test(head)) return { kind: 'text', text, head };
+      // Only what a copy can keep is read (reading the engine's text of the whole would copy it
+      // whole), built member by member with each member whole: a block's type may follow its
+      // base64 (`{"data":"iVBOR…","type":"image"}`), so a head cut inside a member could hold
+      // the data without the signature. A value with no such head takes the checked way.
+      const head = serializedHead(value, limit);
+      if (head !== undefined && !BLOCK_SIGNATURE.test(head)) return { kind: 'text', text: head, length: text.length };
     }
   }
   const stubs: string[] = [];

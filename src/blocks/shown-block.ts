@@ -14,10 +14,11 @@ export interface ShownText {
   /** Stubs rendered inside this text (data at depth), kept whole when a cut drops them. */
   readonly stubs?: readonly string[];
   /**
-   * The start of `text`, where a long data result was serialized in full only to count it: a
-   * cut reads this and never copies the whole text.
+   * The length of the whole text where `text` is only its start: a long data result is
+   * serialized in full only to be counted, and only the start a copy can keep is read, checked
+   * and carried (so no string a rendered result carries went unchecked).
    */
-  readonly head?: string;
+  readonly length?: number;
 }
 
 /** An image the live copy sends natively; the stored copy shows `text`, its placeholder. */
@@ -73,6 +74,11 @@ export interface ShownWithheld {
 
 /** One block as the lanes show it. */
 export type ShownBlock = ShownText | ShownImage | ShownMarker | ShownStub | ShownLink | ShownWithheld;
+
+/** How long a block's whole text is: its `length` where it carries only the start. */
+export function shownLength(block: ShownBlock): number {
+  return block.kind === 'text' && block.length !== undefined ? block.length : block.text.length;
+}
 
 /** A kind of {@link ShownBlock}. */
 export type ShownKind = ShownBlock['kind'];

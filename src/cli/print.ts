@@ -3,7 +3,7 @@
  * stored copy, the live copy (a native image as a placeholder, never its data), and one line per
  * block saying its kind and why it is a marker or a stub. Text for people, JSON for machines.
  */
-import type { LiveBlock, ShownBlock, ShownKind } from '../blocks/shown-block.js';
+import { shownLength, type LiveBlock, type ShownBlock, type ShownKind } from '../blocks/shown-block.js';
 import type { LiveCopy } from '../lanes/copies.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
 import { sanitizeLabel } from '../text/labels.js';
@@ -65,7 +65,8 @@ const SUMMARIZERS: { readonly [K in ShownKind]: (block: Extract<ShownBlock, { ki
   text: (block) => {
     const stubs = block.stubs?.length ?? 0;
     const inside = stubs === 0 ? '' : `, ${stubs} reference stub${stubs === 1 ? '' : 's'} inside`;
-    return { kind: 'text', chars: block.text.length, summary: `text, ${block.text.length} chars${inside}` };
+    const chars = shownLength(block);
+    return { kind: 'text', chars, summary: `text, ${chars} chars${inside}` };
   },
   image: (block, liveIsNative) => {
     const where = liveIsNative ? 'native in the live copy' : 'placeholder only: the live copy is text';

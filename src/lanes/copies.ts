@@ -2,7 +2,7 @@
  * The two copies of a result, both from its one classification (SPEC §5.3): the stored text the
  * history keeps, and the live copy the model reads this turn.
  */
-import type { LiveBlock, ShownBlock } from '../blocks/shown-block.js';
+import { shownLength, type LiveBlock, type ShownBlock } from '../blocks/shown-block.js';
 import { omittedTextsNotice, truncationNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
 import { goesNative } from './goes-native.js';
@@ -10,9 +10,13 @@ import { goesNative } from './goes-native.js';
 /** The live copy: native blocks, or text. */
 export type LiveCopy = { readonly kind: 'native'; readonly blocks: LiveBlock[] } | { readonly kind: 'text'; readonly text: string };
 
-/** `text` cut at `cap` with the truncation notice after the cut, or whole when it fits. */
-export function cutText(text: string, cap: number): string {
-  return text.length <= cap ? text : `${cutAt(text, cap)}${truncationNotice(text.length)}`;
+/**
+ * A block's text cut at `cap` with the truncation notice (naming the whole text's length) after
+ * the cut, or whole when it fits.
+ */
+export function cutText(block: ShownBlock, cap: number): string {
+  const length = shownLength(block);
+  return length <= cap ? block.text : `${cutAt(block.text, cap)}${truncationNotice(length)}`;
 }
 
 /**
@@ -22,7 +26,7 @@ export function cutText(text: string, cap: number): string {
  */
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
   let total = shown.length === 0 ? 0 : shown.length - 1;
-  for (const block of shown) total += block.text.length;
+  for (const block of shown) total += shownLength(block);
   if (total <= cap) return joinTexts(shown, shown.length, undefined);
   // Only the part before the cut is joined: a long result costs its cap, not its length.
   const stubs: string[] = [];
@@ -31,17 +35,17 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
   let offset = 0;
   for (const block of shown) {
     const start = offset;
-    const end = start + block.text.length;
+    const end = start + shownLength(block);
     // A block's piece begins at its joining newline, one before the block itself.
     if (start === 0 || start - 1 < cap) {
       kept += 1;
       // Only what the cut can keep is copied: a 5 MB text costs its cap, not its length.
-      last = end > cap ? headOf(block).slice(0, cap - start + 1) : undefined;
+      last = end > cap ? block.text.slice(0, cap - start + 1) : undefined;
     }
     if (end > cap) {
       if (block.kind === 'stub') stubs.push(block.text);
       if (block.kind === 'text' && block.stubs !== undefined) {
-        const tail = start >= cap ? '' : headOf(block).slice(0, cap - start);
+        const tail = start >= cap ? '' : block.text.slice(0, cap - start);
         for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) stubs.push(stub);
       }
     }
@@ -59,10 +63,6 @@ function joinTexts(shown: readonly ShownBlock[], count: number, last: string | u
   return texts.join('\n');
 }
 
-/** A block's text, or the head of it a long data text carries (enough for any cut). */
-function headOf(block: ShownBlock): string {
-  return block.kind === 'text' && block.head !== undefined ? block.head : block.text;
-}
 
 /**
  * The live copy, from the stored pass's blocks (never classified again): native blocks when
@@ -82,8 +82,8 @@ export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap:
     if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
     else if (block.kind !== 'text') blocks.push({ type: 'text', text: block.text });
     else if (budget > 0) {
-      blocks.push({ type: 'text', text: cutText(block.text, budget) });
-      budget -= block.text.length;
+      blocks.push({ type: 'text', text: cutText(block, budget) });
+      budget -= shownLength(block);
     } else omitted += 1;
   }
   // Never a silent drop: texts past the cap are counted in one notice.

@@ -20,7 +20,7 @@ export function convertBlocks(core: HostCore, blocks: readonly unknown[], origin
     const ctx = classifyContext(core, 'push', readContentClaims(list, core.registry), origin);
     return toolResultBlocks(list, ctx).map((block): LiveBlock => {
       if (block.kind === 'image') return { type: 'image', data: block.data, mimeType: block.mimeType };
-      return { type: 'text', text: block.kind === 'text' ? cutText(block.text, cap) : block.text };
+      return { type: 'text', text: block.kind === 'text' ? cutText(block, cap) : block.text };
     });
   } catch (error) {
     logSafely(core, () => withheldLogLine('push', origin?.toolName, error));

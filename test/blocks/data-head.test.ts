@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
+import { shownLength } from '../../src/blocks/shown-block.js';
 import { truncationNotice } from '../../src/text/markers.js';
 
 /** The stored copy a long data result must have: its serialization cut at the cap, and the notice. */
@@ -32,5 +33,57 @@ describe('a long data result', () => {
       pad: 'x'.repeat(200),
     };
     expect(createHost({ log: () => {} }).renderToolResult({ data: value }, { cap: 60 }).stored).toBe(expected(value, 60));
+  });
+});
+
+describe('a long data result whose getter answers a block only on a later read', () => {
+  const BASE64 = `iVBORw0KGgo${'A'.repeat(4000)}`;
+  /** A getter that answers an image block (its base64 before its type) on read `blockRead` only. */
+  function flaky(blockRead: number): () => unknown {
+    let reads = 0;
+    return () => {
+      reads += 1;
+      return reads === blockRead ? { data: BASE64, mimeType: 'image/png', type: 'image' } : { note: 'plain' };
+    };
+  }
+  class Box {
+    readonly pad = 'p'.repeat(50);
+  }
+  const shapes: [string, () => object][] = [
+    ['a class instance (its head a slice of the engine’s text)', () => new Box()],
+    ['a plain object (its head built member by member)', () => ({ pad: 'p'.repeat(50) })],
+  ];
+
+  it.each(shapes.flatMap(([shape, make]) => [1, 2, 3, 4].map((read) => [shape, read, make] as const)))(
+    'shows no base64 in either copy or any block: %s, the block on read %i',
+    (_shape, read, make) => {
+      const value = make();
+      Object.defineProperty(value, 'img', { get: flaky(read), enumerable: true });
+      Object.assign(value, { tail: 'z'.repeat(6000) });
+      const rendered = createHost({ log: () => {} }).renderToolResult({ data: value }, { cap: 300 });
+      expect(rendered.stored).not.toContain('AAAAAAAAAAAAAAAA');
+      expect(JSON.stringify(rendered.live)).not.toContain('AAAAAAAAAAAAAAAA');
+      expect(JSON.stringify(rendered.blocks)).not.toContain('AAAAAAAAAAAAAAAA');
+    },
+  );
+});
+
+describe('the block a long data result becomes', () => {
+  it('carries only the start a copy can keep, and the whole text’s length', () => {
+    const value = Array.from({ length: 500 }, (_, i) => ({ id: i, note: 'n'.repeat(40) }));
+    const whole = JSON.stringify(value);
+    const rendered = createHost({ log: () => {} }).renderToolResult({ data: value }, { cap: 200 });
+    const block = rendered.blocks[0]!;
+    expect(block.kind).toBe('text');
+    expect(block.text.length).toBeLessThan(whole.length);
+    expect(whole.startsWith(block.text)).toBe(true);
+    expect(block.text.length).toBeGreaterThanOrEqual(200);
+    expect(shownLength(block)).toBe(whole.length);
+    expect(rendered.stored).toBe(`${whole.slice(0, 200)}${truncationNotice(whole.length)}`);
+  });
+
+  it('counts a short text by its text', () => {
+    const block = createHost({ log: () => {} }).renderToolResult({ data: { a: 1 } }).blocks[0]!;
+    expect([block.text, shownLength(block)]).toEqual(['{"a":1}', 7]);
   });
 });
