@@ -79,7 +79,11 @@ interface Visitors {
 interface WalkState extends Visitors {
   /** The objects being serialized, root first; read only once the walk has stopped. */
   readonly stack: object[];
-  /** Object.prototype carries an enumerable key (polluted): plain objects need Object.keys too. */
+  /**
+   * Object.prototype carries an enumerable key (polluted): plain objects need Object.keys too.
+   * Read once, as the walk starts: a getter that pollutes it midway makes `for…in` read the
+   * inherited keys too, so the walk then reads more than serialization does, never less.
+   */
   readonly inheritedKeys: boolean;
   sawToJSON: boolean;
 }
@@ -112,7 +116,9 @@ function member(state: WalkState, holder: object, key: string | number, raw: unk
   if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
     // Boxed primitives serialize as their primitive: told apart by their internal slot, as
     // serialization tells them, not by prototype or tag (which any object can fake). Plain
-    // objects and arrays — nearly all data — skip these checks.
+    // objects and arrays — nearly all data — skip these checks; a boxed primitive given one of
+    // their prototypes is walked as the object it then looks like: its own keys, which
+    // serialization never reads (more, never less).
     if (types.isNumberObject(value) || types.isStringObject(value) || types.isBooleanObject(value)) return;
     if (types.isBigIntObject(value)) throw new WalkError('bigint');
   }
