@@ -119,9 +119,11 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  * - nests, in a value or path segment, a uri (as written, percent-encoded, or in hex or base64)
  *   that does, or one reached past the bound that may still hide one (it still decodes, has a
  *   scheme or an authority) or names a credential parameter.
- * Never throws. A `data:` link is the caller's rule (`shownLinkUri`), not this one.
+ * Never throws: what is no string (from a caller outside TypeScript) can't be read, so it
+ * counts. A `data:` link is the caller's rule (`shownLinkUri`), not this one.
  */
 export function uriMayCarryCredential(uri: string): boolean {
+  if (typeof uri !== 'string') return true;
   return uriCarries(uri, 0);
 }
 

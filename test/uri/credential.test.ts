@@ -318,6 +318,9 @@ describe(uriMayCarryCredential.name, () => {
     ['null', null],
     ['undefined', undefined],
     ['a number', 42],
+    ['a symbol', Symbol('https://example.com/')],
+    ['an object whose toString throws', { toString: () => { throw new Error('unreadable'); } }],
+    ['a String object', new String('https://example.com/')],
   ])('never throws on what is no string (%s), and withholds it', (_name, given) => {
     expect(uriMayCarryCredential(given as unknown as string)).toBe(true);
   });
