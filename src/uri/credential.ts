@@ -59,7 +59,8 @@ const SETTINGS = new Set(SETTING_VALUES);
 const NOT_LISTED = new Set(NOT_CREDENTIAL_PARAMETERS.map((entry) => foldName(entry.name)));
 
 // What a host decides of a name: each rule's domain written between dots, so that it matches
-// whole labels of a host (`.cdn.discordapp.com.` holds `.discordapp.com.`), exemptions first.
+// whole labels at the end of a host (`.cdn.discordapp.com.` ends in `.discordapp.com.`, while
+// `.cdn.discordapp.com.evil.test.` doesn't), exemptions first.
 interface HostRule {
   readonly name: string;
   readonly domain: string;
@@ -189,8 +190,10 @@ function nameCarries(name: string, written: string, url: UriParts): boolean {
   return isCredentialName(name, written);
 }
 
+// A host written with its trailing dot (`cdn.discordapp.com.`) is the same host.
 function onHost(url: UriParts, rule: HostRule): boolean {
-  return `.${url.hostname}.`.includes(rule.domain) && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
+  const host = url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`;
+  return `.${host}`.endsWith(rule.domain) && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
 }
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.

@@ -88,6 +88,8 @@ const cases: readonly Case[] = [
   ['Discord CDN > ex alone on media.discordapp.net > caught', caught('https://media.discordapp.net/attachments/1/2/a.png?ex=65d903de&width=400')],
   ['Discord CDN > ex elsewhere > shown', shown('https://example.com/deck?ex=3&is=yes&hm=ok')],
   ['Discord CDN > host with a trailing dot > caught', caught('https://cdn.discordapp.com./attachments/1/2/a.png?hm=2481f30dd67f')],
+  ['Discord CDN > hm on a host that only holds the domain\'s labels > shown', shown('https://cdn.discordapp.com.evil.test/attachments/1/2/a.png?hm=2481f30dd67f')],
+  ['Discord CDN > hm on a host that ends in the domain\'s letters, not its labels > shown', shown('https://cdn.notdiscordapp.com/attachments/1/2/a.png?hm=2481f30dd67f')],
   ['imgix > s on imgix.net > caught', caught('https://example.imgix.net/a.jpg?w=400&s=0123456789abcdef0123456789abcdef')],
   ['imgix > s elsewhere > shown', shown('https://blog.example.com/?s=search+terms')],
   ['Google Maps > key on maps.googleapis.com, a placeholder value > caught', caught('https://maps.googleapis.com/maps/api/staticmap?size=600x300&key=YOUR_API_KEY')],
@@ -233,6 +235,8 @@ const cases: readonly Case[] = [
   ['legacy Google Sheets > the same key elsewhere > caught', caught('https://sheets.example.com/ccc?key=0AqEXAMPLEmixedCASE0123abcdXYZ')],
   ['Loom > sid on loom.com (exempt) > shown', shown('https://www.loom.com/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
   ['Loom > the same sid elsewhere > caught', caught('https://video.example.com/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+  ['Loom > the same sid on a host that only holds loom.com\'s labels > caught', caught('https://www.loom.com.evil.test/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+  ['Loom > sid on loom.com written with its trailing dot (exempt) > shown', shown('https://www.loom.com./share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
   ['Zoom > tk on zoom.us > caught', caught('https://us02web.zoom.us/w/812?tk=abc123')],
   ['Zoom > tk elsewhere > shown', shown('https://tickets.example.com/w/812?tk=abc123')],
 
