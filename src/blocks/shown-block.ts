@@ -15,8 +15,9 @@ export interface ShownText {
   readonly stubs?: readonly string[];
   /**
    * The length of the whole text where `text` is only its start: a long data result is
-   * serialized in full only to be counted, and only the start a copy can keep is read, checked
-   * and carried (so no string a rendered result carries went unchecked).
+   * serialized in full only to be counted, and only its start — top-level members in order,
+   * each whole, until they pass what a copy can keep — is read, checked and carried, so no
+   * string a rendered result carries went unchecked. That start is not itself closed JSON.
    */
   readonly length?: number;
 }

@@ -38,9 +38,13 @@ export interface ReferenceRecord {
 export class UnknownReference extends Error {
   override readonly name = 'UnknownReference';
   readonly code = 'unknown-reference';
-  /** @param refId the id that names no record */
-  constructor(readonly refId: string) {
-    super(`unknown reference: ${JSON.stringify(refId.slice(0, 64))} names no record this host holds`);
+  /** The id as given, or, for a value that isn't a string, its type in brackets. */
+  readonly refId: string;
+  /** @param refId the id that names no record (a caller outside TypeScript may pass any value) */
+  constructor(refId: string) {
+    const shown = typeof refId === 'string' ? refId : `(${typeof refId})`;
+    super(`unknown reference: ${JSON.stringify(shown.slice(0, 64))} names no record this host holds`);
+    this.refId = shown;
   }
 }
 

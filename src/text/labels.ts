@@ -26,6 +26,25 @@ const HAS_UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/u;
 /** Printable ASCII alone: nothing to strip (most labels; far cheaper to test). */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** True when `text` is printable ASCII alone: nothing in it to strip, hide or fold. */
+export function isPrintableAscii(text: string): boolean {
+  return PRINTABLE_ASCII.test(text);
+}
+
+/** Characters a reader never sees: joiners, variation selectors, fillers (default-ignorable). */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * `text` as a reader reads it, for the rules that judge what is shown (never for display):
+ * without the characters no label may carry, without any a reader can't see (the zero-width
+ * joiner a label keeps for emoji, variation selectors, Hangul fillers), and with compatibility
+ * forms folded (NFKC: a fullwidth `＝` reads as `=`, a no-break space as a space).
+ */
+export function asRead(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  return stripUnshowable(text).replace(IGNORABLE, '').normalize('NFKC');
+}
+
 /** `text` without the characters no label may carry, made well formed. */
 export function stripUnshowable(text: string): string {
   if (PRINTABLE_ASCII.test(text)) return text;

@@ -4,8 +4,7 @@
  * lane and shown on the other.
  */
 import type { ResultClaims } from '../references/claims.js';
-import { uriMayCarryCredential } from './credential.js';
-import { judgedUriText, shownUriText } from './shown-uri-text.js';
+import { judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
 
 /** Why a link's uri isn't shown. */
 export type UriWithheld = 'data-uri' | 'never' | 'credential';
@@ -35,6 +34,6 @@ export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaim
   if (DATA_URI.test(judged)) return { shown: false, why: 'data-uri' };
   const text = shownUriText(link.uri);
   if (claims.withholds(link.uri)) return { shown: false, why: 'never' };
-  if (uriMayCarryCredential(judged)) return { shown: false, why: 'credential' };
+  if (judgedUriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };
   return { shown: true, text };
 }

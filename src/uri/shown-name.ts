@@ -1,15 +1,19 @@
 /**
  * A reference's or link's `name` as a stub, line or script object shows it. Servers often name
- * a link by its uri, whole or without its scheme; a name that holds the uri, that is itself
- * shaped like a uri, that may carry a credential (as a uri, or in one of its words: a
- * `name=value`, a `host/path`, a token), or that a `never` claim covers would show what the uri
- * rule withholds, so it isn't shown. Each rule judges the name as it shows (without the
- * characters no label may carry), as the uri's rules judge the uri.
+ * a link by its uri, whole or in part; a name that holds the uri (whole, without its scheme, or
+ * its host and path), that holds a random-looking piece of its own uri where that uri may carry
+ * a credential, that is itself shaped like a uri, that may carry a credential (as a uri, in one
+ * of its words, or as a documented token or JWT anywhere in it), or that a `never` claim covers
+ * would show what the uri rule withholds, so it isn't shown. Each rule judges the name as it
+ * reads (`asRead`), as the uri's rules judge the uri.
  */
 import type { ResultClaims } from '../references/claims.js';
-import { stripUnshowable } from '../text/labels.js';
+import { asRead } from '../text/labels.js';
+import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENTS } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
-import { shownUriText } from './shown-uri-text.js';
+import { looksLikeJwt } from './jwt.js';
+import { percentDecode } from './nested-uri.js';
+import { judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
 
 /** A name with an authority (`…://`, `//…`) or a `data:` scheme: a uri, not a label. */
 const URI_SHAPED = /:\/\/|^\s*\/\/|^\s*data:/i;
@@ -20,7 +24,6 @@ const URI_LIKE = /[?#;@]/;
 /** The shortest run of characters read as a possible token (the documented formats are longer). */
 const TOKEN_MIN_CHARS = 16;
 
-
 /** What splits a name into words: spaces, quotes, brackets and list punctuation. */
 const WORD_BREAK = /[\s"'`()<>[\]{},|]+/;
 
@@ -30,17 +33,35 @@ const HOST_AND_PATH = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\//i;
 /** The shortest uri a name is checked for holding (a one-letter relative uri is in every name). */
 const HELD_URI_MIN_CHARS = 6;
 
+/**
+ * A documented token (`CREDENTIAL_VALUE_SHAPES`) anywhere in a text, between characters a
+ * token doesn't run on with: `key: ghp_….`, `**sk_live_…**`, `x.ghp_…` all hold one.
+ */
+const TOKEN_IN_TEXT = new RegExp(
+  CREDENTIAL_VALUE_SHAPES.map(({ pattern }) => `(?<![\\w-])(?:${pattern.source.replace(/^\^/, '').replace(/\$$/, '')})(?![\\w-])`).join('|'),
+);
+
+/** Runs shaped like a JWT's dotted parts, each then read by `looksLikeJwt`. */
+const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
+
+/**
+ * Runs of a name's token characters, at least six long (a short password): no space, and no
+ * separator of a uri's parts (`/ : @ ? & # ;`), so a run is at most one piece of a uri.
+ */
+const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
+
+const ORDINARY = new RegExp(ORDINARY_PATH_SEGMENTS.map(({ pattern }) => pattern.source).join('|'));
 
 /** The name to show for a reference to `uri`, or undefined where none may be shown. */
 export function shownName(name: string | undefined, uri: string, claims: ResultClaims): string | undefined {
   if (name === undefined || name === '') return undefined;
-  const text = stripUnshowable(name);
-  if (URI_SHAPED.test(text) || holdsUri(text, uri) || mayCarryCredential(text)) return undefined;
+  const text = asRead(name);
+  if (URI_SHAPED.test(text) || holdsUri(text, uri) || mayCarryCredential(text) || holdsSecretPiece(text, uri)) return undefined;
   return claims.withholds(name) ? undefined : name;
 }
 
 /**
- * Whether a name (as shown) holds `uri`: whole, or as shown, or without its scheme, or its
+ * Whether a name (as read) holds `uri`: whole, or as shown, or without its scheme, or its
  * authority and path without the query (`hooks.example.com/services/T0/B0/secret`).
  */
 function holdsUri(text: string, uri: string): boolean {
@@ -55,7 +76,7 @@ function holdsUri(text: string, uri: string): boolean {
   // Lengths first: most names are shorter than any part of their uri worth holding.
   const authority = uriText.indexOf('://');
   const start = authority < 0 ? 0 : authority + 3;
-  const placeEnd = endOfPlace(uriText, start);
+  const placeEnd = endOf(uriText, start, '?', '#');
   const placeLength = placeEnd - start;
   if (text.length < placeLength) return false;
   if (placeLength >= HELD_URI_MIN_CHARS && text.includes(uriText.slice(start, placeEnd))) return true;
@@ -63,20 +84,21 @@ function holdsUri(text: string, uri: string): boolean {
   return restLength >= HELD_URI_MIN_CHARS && restLength <= text.length && text.includes(uriText.slice(start));
 }
 
-/** Where the place of a uri's text (from `start`) ends: at its query or fragment, or its end. */
-function endOfPlace(uriText: string, start: number): number {
-  const query = uriText.indexOf('?', start);
-  const fragment = uriText.indexOf('#', start);
-  if (query < 0) return fragment < 0 ? uriText.length : fragment;
-  return fragment < 0 ? query : Math.min(query, fragment);
+/** Where a part of `text` that opens at `start` ends: at the first of `a` or `b`, or its end. */
+function endOf(text: string, start: number, a: string, b: string): number {
+  const first = text.indexOf(a, start);
+  const second = text.indexOf(b, start);
+  if (first < 0) return second < 0 ? text.length : second;
+  return second < 0 ? first : Math.min(first, second);
 }
 
-/** Whether a name (as shown) may carry a credential: as a relative uri, or in one of its words. */
+/** Whether a name (as read) may carry a credential: as a relative uri, a token, or in a word. */
 function mayCarryCredential(text: string): boolean {
   if (URI_LIKE.test(text) && uriMayCarryCredential(text)) return true;
   // A word worth reading needs a `=` (a `name=value`), a `/` (a `host/path`) or the length of a
   // token: most names (`report.pdf`, `Q3 plan`) have none, and are read no further.
   if (text.length < TOKEN_MIN_CHARS && !text.includes('=') && !text.includes('/')) return false;
+  if (TOKEN_IN_TEXT.test(text) || (text.match(JWT_CANDIDATES)?.some(looksLikeJwt) ?? false)) return true;
   return text.split(WORD_BREAK).some(wordMayCarryCredential);
 }
 
@@ -88,4 +110,32 @@ function mayCarryCredential(text: string): boolean {
 function wordMayCarryCredential(word: string): boolean {
   if (word.includes('/') && uriMayCarryCredential(HOST_AND_PATH.test(word) ? `https://${word}` : word)) return true;
   return (word.includes('=') || word.length >= TOKEN_MIN_CHARS) && uriMayCarryCredential(`?${word}`);
+}
+
+/**
+ * Whether a name (as read) holds a secret-looking piece of its own uri, where that uri may
+ * carry a credential: a run of the name's token characters (no separator of a uri's parts
+ * inside) that looks random — letters with digits or both cases, no slug or file name — and
+ * that the uri holds, as written or decoded (a password, a signature, a webhook's secret).
+ */
+function holdsSecretPiece(text: string, uri: string): boolean {
+  // The uri's question first: a link that can't be fetched asks it for its line anyway (the
+  // answer is kept), and a uri that carries nothing needs no run of the name read.
+  if (!judgedUriMayCarryCredential(uri)) return false;
+  const runs = text.match(NAME_RUNS);
+  if (runs === null) return false;
+  const judged = judgedUriText(uri);
+  let decoded: string | undefined;
+  for (const run of runs) {
+    if (!looksRandom(run)) continue;
+    if (judged.includes(run)) return true;
+    decoded ??= percentDecode(judged);
+    if (decoded.includes(run)) return true;
+  }
+  return false;
+}
+
+/** A value with letters and digits (or both cases), and no slug or file name. */
+function looksRandom(value: string): boolean {
+  return /[A-Za-z]/.test(value) && (/\d/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value))) && !ORDINARY.test(value);
 }

@@ -1,11 +1,12 @@
 /**
  * The text a link's uri shows as: sanitized like a label (no controls, bidi or separators),
  * well formed, and bounded. A `never` claim withholds every link that would show the same text,
- * and the uri's rules judge this text, uncut, rather than the raw uri: what a model reads is
- * what must carry no credential.
+ * and the uri's rules judge the text as it reads, uncut, rather than the raw uri: what a model
+ * reads is what must carry no credential.
  */
-import { CUT_MARK, stripUnshowable } from '../text/labels.js';
+import { asRead, CUT_MARK, isPrintableAscii, stripUnshowable } from '../text/labels.js';
 import { cutAt } from '../text/well-formed.js';
+import { uriMayCarryCredential } from './credential.js';
 
 /** The display bound for a uri in a link line. */
 export const URI_DISPLAY_MAX_CHARS = 1024;
@@ -15,12 +16,18 @@ export const URI_DISPLAY_MAX_CHARS = 1024;
 let lastUri: string | undefined;
 let lastJudged = '';
 let lastText = '';
+// The last uri judged for a credential, apart: a link's name is shown as text between its
+// uri's questions, and would otherwise cost the uri its decision.
+let lastJudgedUri: string | undefined;
+let lastCarries = false;
 
 function remember(uri: string): void {
   if (uri === lastUri) return;
-  const judged = stripUnshowable(uri);
-  lastText = judged.length <= URI_DISPLAY_MAX_CHARS ? judged : `${cutAt(judged, URI_DISPLAY_MAX_CHARS - CUT_MARK.length)}${CUT_MARK}`;
-  lastJudged = judged;
+  // Most uris are printable ASCII: shown and judged as they are.
+  const ascii = isPrintableAscii(uri);
+  const shown = ascii ? uri : stripUnshowable(uri);
+  lastText = shown.length <= URI_DISPLAY_MAX_CHARS ? shown : `${cutAt(shown, URI_DISPLAY_MAX_CHARS - CUT_MARK.length)}${CUT_MARK}`;
+  lastJudged = ascii ? uri : asRead(uri);
   lastUri = uri;
 }
 
@@ -31,11 +38,24 @@ export function shownUriText(uri: string): string {
 }
 
 /**
- * The text `uri` shows as before the display cut: the raw uri without the characters no label
- * may carry (a zero-width space inside `to​ken=` reads, once stripped, as `token=`). A link's
- * uri rules judge this text, so that no character the display drops can hide what it shows.
+ * The text `uri` reads as, uncut: its shown text as a reader reads it (`asRead`: without the
+ * characters no label may carry or a reader can't see, compatibility forms folded — a
+ * zero-width space or joiner inside `to​ken=` reads as `token=`). A link's uri rules judge this
+ * text, so that no character the display drops or a reader skips can hide what it shows.
  */
 export function judgedUriText(uri: string): string {
   remember(uri);
   return lastJudged;
+}
+
+/**
+ * Whether `uri`, as it reads ({@link judgedUriText}), may carry a credential: the credential
+ * rule, asked once per uri however many of a link's decisions (its name, its line) need it.
+ */
+export function judgedUriMayCarryCredential(uri: string): boolean {
+  if (uri !== lastJudgedUri) {
+    lastCarries = uriMayCarryCredential(judgedUriText(uri));
+    lastJudgedUri = uri;
+  }
+  return lastCarries;
 }

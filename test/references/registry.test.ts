@@ -98,6 +98,13 @@ describe(createRegistry.name, () => {
     expect(registry.get(next.refId)?.uri).toBe('https://a.test/12');
   });
 
+  it.each([1, null, undefined, {}, Symbol('id'), 1n, Object('ref-x')])('answers a non-string id (%s) with the typed error, never another', (value) => {
+    const registry = createRegistry();
+    registry.register(reference('https://a.test/a'));
+    expect(registry.get(value as unknown as string)).toBeUndefined();
+    expect(() => registry.getOrThrow(value as unknown as string)).toThrow(UnknownReference);
+  });
+
   it("never lets a link's testimony replace a reference's digest, expiry or disposition", () => {
     const registry = createRegistry();
     const claims = { digest: `sha256:${'A'.repeat(43)}`, expiresAt: '2030-01-01T00:00:00Z', disposition: 'never' as const };

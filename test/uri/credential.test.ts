@@ -191,6 +191,9 @@ const cases: readonly Case[] = [
   ['base64 > printable text opening with // that does not parse > caught', caught(`https://example.com/?ref=${base64url('//a host with spaces/x')}`)],
   ['base64 > a short id that decodes to // is read no further > shown', shown(`https://example.com/p/${base64url('//a b')}`)],
   ['hex > a commit sha that opens like hex http > shown', shown('https://github.com/o/r/commit/6874747000112233445566778899aabbccddeeff')],
+  ['hex > a JWT segment after one that only opens like hex > caught', caught(`https://app.example.com/2f2f01/${JWT}`)],
+  ['hex > a signed url in hex, then another hex segment > caught', caught(`https://camo.example.com/${hex(SIGNED_S3)}/abcdef`)],
+  ['hex > a matrix session id after a segment that only opens like hex > caught', caught('https://app.example.com/2f2f01/files;jsessionid=0123456789ABCDEF')],
 
   // The bound: each read and each decode a level, four at most.
   [`bound > a plain uri read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(PLAIN, MAX_NESTING_LEVEL))],

@@ -177,11 +177,14 @@ describe(somePathParameter.name, () => {
     ['an empty name', '/x/=v', ['[x]', '=v']],
     ['an = in a later piece is not this one\'s', '/a/b;c=d&e', ['[a]', '[b]', 'c=d', '[e]']],
     ['an opaque path', 'ada@example.com', ['[ada@example.com]']],
-    ['hex of http from its segment on, slashes removed', '/camo/68747470/3a2f2f', ['[camo]', '[687474703a2f2f]']],
-    ['base64 of http split across segments', '/sig/aHR0cHM6Ly9h/LmI.png', ['[sig]', '[aHR0cHM6Ly9hLmI.png]']],
+    ['hex of http from its segment on, slashes removed, then each segment', '/camo/68747470/3a2f2f', ['[camo]', '[687474703a2f2f]', '[68747470]', '[3a2f2f]']],
+    ['base64 of http split across segments, then each segment', '/sig/aHR0cHM6Ly9h/LmI.png', ['[sig]', '[aHR0cHM6Ly9hLmI.png]', '[aHR0cHM6Ly9h]', '[LmI.png]']],
+    ['an encoded uri that is the last segment is read once', '/camo/68747470', ['[camo]', '[68747470]']],
     ['an opaque path opening with base64 of //', 'Ly9hLmI', ['[Ly9hLmI]']],
-    ['an encoded uri after a ; piece', '/x;Ly8a/b', ['[x]', '[Ly8ab]']],
-    ['an encoded uri after an = piece', '/a=1&2F2Fab/c', ['a=1', '[2F2Fabc]']],
+    ['an encoded uri after a ; piece', '/x;Ly8a/b', ['[x]', '[Ly8ab]', '[Ly8a]', '[b]']],
+    ['an encoded uri after an = piece', '/a=1&2F2Fab/c', ['a=1', '[2F2Fabc]', '[2F2Fab]', '[c]']],
+    ['an encoded uri opening a last piece with a value', '/2f2f=v', ['[2f2f=v]', '2f2f=v']],
+    ['what only opens like hex, then a token segment', '/2f2f01/eyJ.x.y', ['[2f2f01eyJ.x.y]', '[2f2f01]', '[eyJ.x.y]']],
     ['hex of http further into a segment is a plain value', '/x68747470/y', ['[x68747470]', '[y]']],
   ])('%s: %s', (_name, given, want) => {
     expect(tried((reading) => somePathParameter(given, reading))).toEqual(want);
@@ -195,15 +198,16 @@ describe(somePathParameter.name, () => {
     expect(somePathParameter('/x/aHR0cA', tests(() => false, (value) => value === 'aHR0cA'))).toBe(true);
   });
 
-  it('gives the pieces the reference split gives, up to an encoded uri', () => {
+  it('gives the pieces the reference split gives, each encoded uri\'s rest before its own', () => {
     const reference = (path: string) => {
       const out: string[] = [];
       let start = 0;
       const pieces = path.split(/[/;&]/);
       for (const piece of pieces) {
-        if (/^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(path.slice(start))) {
-          out.push(`[${path.slice(start).replaceAll('/', '')}]`);
-          return out;
+        // The rest is read whole first, unless it is this one bare piece.
+        const rest = path.slice(start);
+        if (/^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(rest) && rest !== piece.replace(/=[^]*/, '')) {
+          out.push(`[${rest.replaceAll('/', '')}]`);
         }
         if (piece !== '') {
           const equals = piece.indexOf('=');

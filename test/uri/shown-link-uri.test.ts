@@ -31,6 +31,10 @@ describe(shownLinkUri.name, () => {
     ['with a tab before its last letter', 'dat\ta:text/plain,hi'],
     ['after a no-break space', '\u00a0data:text/plain;base64,U0VDUkVU'],
     ['with a zero-width space inside its scheme, which the display drops', 'da\u200bta:text/plain;base64,U0VDUkVU'],
+    ['with a zero-width joiner inside its scheme, which a reader skips', 'd\u200data:image/png;base64,iVBORw0KGgo'],
+    ['after a leading zero-width joiner', '\u200ddata:image/png;base64,iVBORw0KGgo'],
+    ['with a variation selector inside its scheme', 'dat\ufe0fa:text/plain,hi'],
+    ['with a Hangul filler inside its scheme', 'da\u3164ta:text/plain,hi'],
   ])('never shows a data: uri (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
   });
@@ -74,6 +78,9 @@ describe(shownLinkUri.name, () => {
     ['a bidi control inside a signature name', 'https://b.s3.amazonaws.com/k?X-Amz-Sig\u202enature=abcdef0123456789abcdef'],
     ['a zero-width space inside a token the raw value hides', 'https://x.example/a?x=ghp_\u200bEXAMPLE0123456789abcdefghijklmnopqrstu'],
     ['a soft hyphen inside a webhook path the raw path hides', 'https://hooks.slack.com/ser\u00advices/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['a zero-width joiner inside a webhook path', 'https://hooks.slack.com/ser\u200dvices/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['a combining grapheme joiner inside a webhook path', 'https://hooks.slack.com/servi\u034fces/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['a fullwidth equals sign after a credential name', 'https://x.example/a?x=1&token\uff1dabcdef0123456789abcdef'],
     ['a word joiner inside a JWT', 'https://x.example/a?v=eyJhbGciOiJIUzI1NiJ9\u2060.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
   ])('judges the uri as its text shows it: never shows one whose shown text carries a credential (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'credential' });

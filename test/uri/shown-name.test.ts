@@ -48,13 +48,10 @@ describe(shownName.name, () => {
     expect(shownName('a', 'a', NO_CLAIMS)).toBeUndefined();
   });
 
-  it('hides a name that holds a never uri without its scheme', () => {
+  it('hides a name that holds its uri without the scheme, whatever the claims', () => {
     const uri = 'https://internal.example.com/plans/secret-plan.pdf';
-    const reader = new ClaimsReader();
-    reader.addTestimony({ uri, blockType: 'resource', fromLink: false, disposition: 'never' });
-    const claims = reader.finish(undefined);
-    expect(shownName('internal.example.com/plans/secret-plan.pdf', uri, claims)).toBeUndefined();
-    expect(shownName('secret-plan.pdf', uri, claims)).toBe('secret-plan.pdf');
+    expect(shownName('internal.example.com/plans/secret-plan.pdf', uri, NO_CLAIMS)).toBeUndefined();
+    expect(shownName('secret-plan.pdf', uri, NO_CLAIMS)).toBe('secret-plan.pdf');
   });
 
   it('hides a name a never claim covers', () => {
@@ -70,11 +67,53 @@ describe(shownName.name, () => {
 });
 
 describe(`${shownName.name}, a short place`, () => {
-  it('hides a name that holds a never uri’s rest where its place alone is too short to count', () => {
-    const uri = 'https://x.io?page=2';
-    const reader = new ClaimsReader();
-    reader.addTestimony({ uri, blockType: 'resource', fromLink: false, disposition: 'never' });
-    expect(shownName('see x.io?page=2', uri, reader.finish(undefined))).toBeUndefined();
-    expect(shownName('x.io', uri, reader.finish(undefined))).toBe('x.io');
+  it('hides a name that holds the uri’s rest where its place alone is too short to count', () => {
+    expect(shownName('see x.io?page=2', 'https://x.io?page=2', NO_CLAIMS)).toBeUndefined();
+    expect(shownName('x.io', 'https://x.io?page=2', NO_CLAIMS)).toBe('x.io');
+  });
+});
+
+describe(`${shownName.name}, a token among punctuation`, () => {
+  const OTHER = 'https://example.com/x';
+  it.each([
+    ['after a colon, before a full stop', `key: ${GITHUB_TOKEN}.`],
+    ['right after a colon', `key:${GITHUB_TOKEN}`],
+    ['in bold', `**${GITHUB_TOKEN}**`],
+    ['in curly quotes', `\u201c${GITHUB_TOKEN}\u201d`],
+    ['in guillemets', `\u00ab${GITHUB_TOKEN}\u00bb`],
+    ['after an arrow', `token\u2192${GITHUB_TOKEN}`],
+    ['after a dotted prefix', `x.${GITHUB_TOKEN}`],
+    ['a value ending a sentence', `k=${GITHUB_TOKEN}.`],
+    ['a JWT after a colon', `jwt:${JWT}`],
+    ['a JWT in brackets, before a full stop', `[${JWT}].`],
+  ])('is not shown: %s', (_name, name) => {
+    expect(shownName(name, OTHER, NO_CLAIMS)).toBeUndefined();
+  });
+});
+
+describe(`${shownName.name}, a piece of its own withheld uri`, () => {
+  const SLACK = 'https://hooks.slack.com/services/T0AAAAAAA/B0BBBBBBB/XyZsecretWebhook123abc';
+  const LOGIN = 'https://alice:hunter2pass@db.example.com/backup.sql';
+  const SIGNATURE = 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210';
+  const SIGNED = `https://b.s3.amazonaws.com/exports/quarterly-report-2025.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=${SIGNATURE}`;
+  it.each([
+    ['its path alone', '/services/T0AAAAAAA/B0BBBBBBB/XyZsecretWebhook123abc', SLACK],
+    ['its webhook secret alone', 'XyZsecretWebhook123abc', SLACK],
+    ['its password and host', 'hunter2pass@db.example.com/backup.sql', LOGIN],
+    ['its login in brackets', 'backup.sql (alice:hunter2pass)', LOGIN],
+    ['its password alone', 'hunter2pass', LOGIN],
+    ['its signature after a label', `quarterly-report-2025.csv X-Amz-Signature: ${SIGNATURE}`, SIGNED],
+    ['its signature in words', `q3 (signature ${SIGNATURE})`, SIGNED],
+  ])('is not shown: %s', (_name, name, uri) => {
+    expect(shownName(name, uri, NO_CLAIMS)).toBeUndefined();
+  });
+
+  it.each([
+    ['a presigned link named by its file', 'quarterly-report-2025.csv', SIGNED],
+    ['a webhook named for its channel', '#alerts-2025', SLACK],
+    ['a login link named by its file', 'backup.sql', LOGIN],
+    ['a repository named owner/repo', 'octo-org/hello-world2', 'https://github.com/octo-org/hello-world2'],
+  ])('shows an ordinary name: %s', (_name, name, uri) => {
+    expect(shownName(name, uri, NO_CLAIMS)).toBe(name);
   });
 });
