@@ -345,7 +345,8 @@ export interface HostPathShape {
  * Path shapes grouped for speed: those with hosts are looked up by the last two labels of each
  * (`lastTwoLabels`), once a host is known to end in one of them, so a link is tried against its
  * own family's shapes only; those anchored at the start of the path are one expression tried
- * on the path; the others are one expression tried on every uri's host and path.
+ * on the path; the others are one expression tried on every uri's host and path. Each shape
+ * reads a run of slashes as one (`mergingSlashes`).
  */
 export class PathShapes {
   private readonly anyHost: RegExp;
@@ -355,7 +356,7 @@ export class PathShapes {
   private readonly shapedHost: RegExp;
 
   constructor(shapes: readonly HostPathShape[]) {
-    const sources = (chosen: readonly HostPathShape[]) => chosen.map((shape) => shape.pattern.source).join('|') || '(?!)';
+    const sources = (chosen: readonly HostPathShape[]) => chosen.map((shape) => mergingSlashes(shape.pattern.source)).join('|') || '(?!)';
     const anyHost = shapes.filter((shape) => shape.hosts === undefined);
     const atPathStart = (shape: HostPathShape) => shape.pattern.source.startsWith('^\\/');
     this.anyHost = new RegExp(sources(anyHost.filter((shape) => !atPathStart(shape))));
@@ -374,6 +375,23 @@ export class PathShapes {
     if (!this.shapedHost.test(parts.hostname)) return false;
     return this.byHost.get(lastTwoLabels(parts.hostname))?.test(parts.hostPath) === true;
   }
+}
+
+// In a pattern's source, a token read whole: `\/\/`, a character class, or an escape.
+const SOURCE_TOKEN = /\\\/\\\/|\[(?:\\[^]|[^\]\\])*\]|\\[^]/g;
+const QUANTIFIER = /^[?*+{]/;
+
+/**
+ * A pattern's source with each lone `\/` outside a character class and with no quantifier made
+ * `\/+`, so that it reads a path whose slashes come in runs (`//services/…`) as a server that
+ * merges them reads it (`/services/…`). A `\/\/` (an authority written into a path) is kept, and
+ * so is a `\/` opening the source: a run before it changes nothing for a pattern that may match
+ * anywhere, and `\/+` there would retry the run from each of its slashes.
+ */
+export function mergingSlashes(source: string): string {
+  return source.replace(SOURCE_TOKEN, (token: string, at: number) =>
+    token === '\\/' && at > 0 && !QUANTIFIER.test(source.slice(at + 2, at + 3)) ? '\\/+' : token,
+  );
 }
 
 /**
@@ -399,8 +417,9 @@ export interface SegmentTest {
 
 /**
  * Whether, in `pathname`, one of the `span` segments that follow a segment `marker` matches
- * (`segmentPattern`) holds (`tests`); empty segments are passed over. Each marker reads at most
- * `span` segments, so the cost stays linear.
+ * (`segmentPattern`) holds (`tests`); empty segments are passed over and not counted, so
+ * `/reset//a/t` reads as `/reset/a/t` does on a server that merges slashes. Each marker reads
+ * at most `span` segments, so the cost stays linear in the segments.
  */
 export function someSegmentAfter(pathname: string, marker: RegExp, span: number, tests: SegmentTest): boolean {
   // Most paths hold no marker: a test, which builds no match, turns them away.
@@ -408,9 +427,12 @@ export function someSegmentAfter(pathname: string, marker: RegExp, span: number,
   marker.lastIndex = 0;
   for (let match = marker.exec(pathname); match !== null; match = marker.exec(pathname)) {
     let start = marker.lastIndex + 1;
-    for (let read = 0; read < span && start < pathname.length; read++) {
+    for (let read = 0; read < span && start < pathname.length; ) {
       const end = indexOr(pathname, '/', start);
-      if (end > start && tests.segment(pathname.slice(start, end))) return true;
+      if (end > start) {
+        if (tests.segment(pathname.slice(start, end))) return true;
+        read++;
+      }
       start = end + 1;
     }
   }

@@ -131,6 +131,9 @@ const cases: readonly Case[] = [
 
   // Path shapes.
   ['Slack > services webhook > caught', caught('https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
+  ['Slack > services webhook behind a doubled slash > caught', caught('https://hooks.slack.com//services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
+  ['Slack > services webhook with a doubled slash inside > caught', caught('https://hooks.slack.com/services//T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
+  ['CDN type B > /timestamp/md5hash/ behind a doubled slash > caught', caught('https://media.example.com//202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/v/a.mp4')],
   ['Slack > hooks host alone > shown', shown('https://hooks.slack.com/')],
   ['Slack > the same path on another host > shown', shown('https://docs.example.com/services/T00000000/B00000000/readme')],
   ['Discord > webhook id and token > caught', caught('https://discord.com/api/webhooks/123456789012345678/EXAMPLEtoken')],
@@ -309,6 +312,7 @@ const cases: readonly Case[] = [
   ['capability > on a settings page > shown', shown(`https://app.example.com/settings/webhooks/${TOKEN_SEGMENT}`)],
   ['capability > on a Settings page, upper case > shown', shown(`https://app.example.com/Settings/webhooks/${TOKEN_SEGMENT}`)],
   ['capability > a slug after the word > shown', shown('https://app.example.com/invite/Spring-Product-Launch-2025')],
+  ['capability > a token behind doubled slashes, within the span > caught', caught(`https://www.example.com/user/reset//42//1700000000//${TOKEN_SEGMENT}/login`)],
   ['capability > an identifier after the word > shown', shown('https://app.example.com/hooks/useAuthenticationToken')],
   ['capability > a file name after the word > shown', shown('https://app.example.com/hooks/pre-commit-2025.01.15-v2.sh')],
   ['capability > a type-prefixed object id after the word > shown', shown('https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789')],

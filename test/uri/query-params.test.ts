@@ -5,6 +5,7 @@ import {
   hasParameterNamed,
   hasSegment,
   lastTwoLabels,
+  mergingSlashes,
   PathShapes,
   segmentPattern,
   someParameterAnywhere,
@@ -503,9 +504,48 @@ describe(PathShapes.name, () => {
     expect(on(uri)).toBe(want);
   });
 
+  it.each([
+    ['a doubled slash after the host', 'https://hooks.example.com//h/1', true],
+    ['a doubled slash inside the path', 'https://hooks.example.com/h//1', true],
+    ['a doubled slash before a host-free shape', 'https://x.example//anywhere//1', true],
+    ['a doubled slash before a shape anchored at the path', 'https://x.example//first//1', true],
+    ['merged slashes on another host', 'https://www.example.com//h/1', false],
+  ])('reads a run of slashes as one: %s', (_name, uri, want) => {
+    expect(on(uri)).toBe(want);
+  });
+
   it('holds nowhere when it has no shapes', () => {
     expect(new PathShapes([]).holdOn(parts('sip:a:b@c'))).toBe(false);
     expect(new PathShapes([]).holdOn(parts('https://a.example/'))).toBe(false);
+  });
+});
+
+describe(mergingSlashes.name, () => {
+  it.each([
+    ['a slash after the first token', 'a\\/b', 'a\\/+b'],
+    ['each lone slash', '^h\\.com\\/s\\/[^/]', '^h\\.com\\/+s\\/+[^/]'],
+    ['a slash opening the source is kept', '\\/hooks\\/x', '\\/hooks\\/+x'],
+    ['an authority\'s // is kept', 'a\\/\\/[^/@]+@', 'a\\/\\/[^/@]+@'],
+    ['a slash in a character class is kept', 'a[\\/x]b', 'a[\\/x]b'],
+    ['a class with an escaped ] holds its slash', 'a[\\]\\/]\\/', 'a[\\]\\/]\\/+'],
+    ['a quantified slash is kept', 'a\\/?b\\/*c\\/{2}d\\/+e', 'a\\/?b\\/*c\\/{2}d\\/+e'],
+    ['an escaped backslash before a slash', 'a\\\\/', 'a\\\\/'],
+    ['no slash', '^abc$', '^abc$'],
+  ])('%s: %s', (_name, given, want) => {
+    expect(mergingSlashes(given)).toBe(want);
+  });
+
+  it('matches what the pattern matches on the path with its runs of slashes merged', () => {
+    const source = String.raw`^h\.com\/s\/(?:a|b)\/[^/]+\/x`;
+    const written = new RegExp(source);
+    const merging = new RegExp(mergingSlashes(source));
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('/', 's', 'a', 'b', 'x', 'y'), { maxLength: 12 }), (parts) => {
+        const text = `h.com${parts.join('')}`;
+        expect(merging.test(text)).toBe(written.test(text.replace(/\/{2,}/g, '/')));
+      }),
+      { seed: SEED, numRuns: 2_000 },
+    );
   });
 });
 
@@ -531,6 +571,12 @@ describe(someSegmentAfter.name, () => {
     expect(seen('/hooksx/b')).toEqual([]);
     expect(seen('/a/hooks')).toEqual([]);
     expect(seen('/a/hooks/')).toEqual([]);
+  });
+
+  it('counts only the segments it reads, so a run of slashes reads as one', () => {
+    expect(seen('/a/hooks//c/d')).toEqual(['c', 'd']);
+    expect(seen('/a/hooks///c////d/e')).toEqual(['c', 'd']);
+    expect(seen('/a//hooks//c', 1)).toEqual(['c']);
   });
 
   it('stops at the first segment that holds', () => {
