@@ -27,6 +27,7 @@ const SLASH = 0x2f;
 const SEMICOLON = 0x3b;
 const QUESTION_MARK = 0x3f;
 const HASH = 0x23;
+const EXCLAMATION_MARK = 0x21;
 
 /** The parts of a parsed uri that are read, as `URL` gives them. */
 export interface UriParts {
@@ -176,13 +177,13 @@ function isLowerLetterOrDigit(code: number): boolean {
 }
 
 /**
- * Whether some parameter of a parsed uri holds (`tests`): one of its query, then its fragment
- * (`someQueryParameter`), then its path (`somePathParameter`). Stops at the first that holds,
- * so the rest are never read.
+ * Whether some parameter of a parsed uri holds (`tests`): one of its query
+ * (`someQueryParameter`), then its fragment (`someFragmentParameter`), then its path
+ * (`somePathParameter`). Stops at the first that holds, so the rest are never read.
  */
 export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
   return (
-    someQueryParameter(parts.search, tests) || someQueryParameter(parts.hash, tests) || somePathParameter(parts.pathname, tests)
+    someQueryParameter(parts.search, tests) || someFragmentParameter(parts.hash, tests) || somePathParameter(parts.pathname, tests)
   );
 }
 
@@ -209,9 +210,9 @@ class NameSearch implements ParameterTests {
 /**
  * Whether some parameter of a query or fragment, given with its leading `?` or `#` (or empty),
  * holds (`tests`), the part read both ways (SPEC §7): with `&` alone as separator,
- * and with `&`, `?` and `;` all separators, so `#/reset?token=…` and `?a=1;token=…` yield
- * `token`, while `?token=;…` keeps its value. A piece that both readings give alike (one with
- * no `?` or `;`) is tried once; empty pieces are skipped. Stops at the first that holds.
+ * and with `&`, `?` and `;` all separators, so `?a=1;token=…` yields `token`, while
+ * `?token=;…` keeps its value. A piece that both readings give alike (one with no `?` or `;`)
+ * is tried once; empty pieces are skipped. Stops at the first that holds.
  */
 export function someQueryParameter(part: string, tests: ParameterTests): boolean {
   // Separators are found with `indexOf`, each kept until the scan passes it: `equals` is the
@@ -231,6 +232,26 @@ export function someQueryParameter(part: string, tests: ParameterTests): boolean
     start = end + 1;
   }
   return false;
+}
+
+/**
+ * Whether some parameter of a fragment, given with its leading `#` (or empty), holds (`tests`):
+ * the fragment is read as a query is (`someQueryParameter`), save a route with a query
+ * (`#/swap?token=ETH`, `#!/reset?token=…`), which a single-page app's router reads as a path
+ * and then a query of its own: the route is one part and its query another, so the route never
+ * runs into the first name. Stops at the first that holds.
+ */
+export function someFragmentParameter(hash: string, tests: ParameterTests): boolean {
+  const query = routeQueryAt(hash);
+  return query < 0
+    ? someQueryParameter(hash, tests)
+    : someQueryParameter(hash.slice(0, query), tests) || someQueryParameter(hash.slice(query), tests);
+}
+
+// Where the query of a fragment route (`#/…?` or `#!/…?`) opens, or -1.
+function routeQueryAt(hash: string): number {
+  const route = hash.charCodeAt(1) === EXCLAMATION_MARK ? 2 : 1;
+  return hash.charCodeAt(route) === SLASH ? hash.indexOf('?', route) : -1;
 }
 
 // Whether some piece of `part[start, end)` split at `?` and `;` as well holds.

@@ -158,6 +158,11 @@ const cases: readonly Case[] = [
   ['separators > a value opening with ? > caught', caught('https://app.example.com/?token=?EXAMPLE')],
   ['separators > a fragment route > caught', caught('https://app.example.com/#/reset?token=EXAMPLE')],
   ['separators > a fragment route with ordinary parameters > shown', shown('https://app.example.com/#/dashboard?range=7d&tz=UTC')],
+  ['fragment route > a ticker after the route, as in a query > shown', shown('https://app.uniswap.org/#/swap?token=ETH')],
+  ['fragment route > a ticker after a hashbang route > shown', shown('https://app.uniswap.org/#!/swap?token=ETH')],
+  ['fragment route > a lower-case token after the route, as in a query > caught', caught('https://app.uniswap.org/#/swap?token=eth')],
+  ['fragment route > an access token after a callback route > caught', caught(`https://app.example.com/#/callback?access_token=${JWT}`)],
+  ['fragment route > a token in a later parameter of the route > caught', caught('https://app.example.com/#/reset?email=ada%40example.com&token=EXAMPLE')],
 
   // Nested uris: absolute, protocol-relative, relative with a query, each level read.
   ['nested > next/image with a percent-encoded presigned S3 url > caught', caught(`https://site.example/_next/image?url=${enc(SIGNED_S3)}&w=640`)],

@@ -12,6 +12,7 @@ import {
   someSegmentAfter,
   readPlainHttpUri,
   readUri,
+  someFragmentParameter,
   someQueryParameter,
   somePathParameter,
   someUriParameter,
@@ -163,6 +164,30 @@ describe(someQueryParameter.name, () => {
       }),
       { seed: SEED, numRuns: 2_000 },
     );
+  });
+});
+
+describe(someFragmentParameter.name, () => {
+  it.each([
+    ['empty', '', []],
+    ['a fragment with no route is read as a query', '#a=1&b=2;c=3', ['a=1', 'b=2;c=3', 'b=2', 'c=3']],
+    ['an anchor', '#install', ['[install]']],
+    ['a route with a query: the route, then its own parameters', '#/swap?token=ETH&chain=1', ['[/swap]', 'token=ETH', 'chain=1']],
+    ['a hashbang route with a query', '#!/reset?token=x', ['[!/reset]', 'token=x']],
+    ['a route\'s query read both ways', '#/a?b=1;token=?x', ['[/a]', 'b=1;token=?x', 'b=1', 'token=', '[x]']],
+    ['a route with no query is one bare value', '#/reset-password/abc', ['[/reset-password/abc]']],
+    ['a ? that opens no route\'s query', '#section?token=x', ['sectiontoken=x', '[section]', 'token=x']],
+    ['a ! that opens no route', '#!swap?token=x', ['swaptoken=x', '[!swap]', 'token=x']],
+  ])('%s: %s', (_name, given, want) => {
+    expect(tried((reading) => someFragmentParameter(given, reading))).toEqual(want);
+  });
+
+  it('stops at the route when it holds, and reads the query when it doesn\'t', () => {
+    const seen: string[] = [];
+    expect(someFragmentParameter('#/r?token=x', tests((name) => (seen.push(name), true), () => true))).toBe(true);
+    expect(seen).toEqual([]);
+    expect(someFragmentParameter('#/r?token=x', tests((name) => name === 'token', () => false))).toBe(true);
+    expect(someFragmentParameter('#/r?token=x', tests(() => false, () => false))).toBe(false);
   });
 });
 
