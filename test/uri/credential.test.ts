@@ -268,6 +268,8 @@ const cases: readonly Case[] = [
   ['s > 32 hex digits (imgix on a custom domain) > caught', caught('https://images.example.com/a.jpg?w=300&s=0f1e2d3c4b5a69788796a5b4c3d2e1f0')],
   ['key > a file path (an object key) > shown', shown(`https://files.example.com/download?key=${enc('archive/2025/Budget-Review-May-2025.xlsx')}`)],
   ['session > a slug of words and numbers > shown', shown('https://summit.example.org/schedule?session=Zero-Trust-Roundtable-2025')],
+  ['session > a slug with a numbered word (Q3) > shown', shown('https://summit.example.org/schedule?session=Q3-Planning-Offsite-Berlin-2025')],
+  ['key > a mixed-case code of letter and digit groups > caught', caught('https://geo.example.com/v1?key=Ab3x-Kq7Z-Pm2w-Rt9Y-Hn4c')],
 
   // Listed names and endings, with the values that make them ordinary.
   ['token > a ticker on a crypto site > shown', shown('https://defi.example.com/pools?token=USDC')],
@@ -317,6 +319,14 @@ const cases: readonly Case[] = [
   ['capability > on a settings page > shown', shown(`https://app.example.com/settings/webhooks/${TOKEN_SEGMENT}`)],
   ['capability > on a Settings page, upper case > shown', shown(`https://app.example.com/Settings/webhooks/${TOKEN_SEGMENT}`)],
   ['capability > a slug after the word > shown', shown('https://app.example.com/invite/Spring-Product-Launch-2025')],
+  ['capability > a blog slug with a numbered word (oauth2) > shown', shown('https://example.com/blog/invite/oauth2-integration-guide-2025')],
+  ['capability > an event slug opening with a quarter (q3) > shown', shown('https://example.com/events/invite/q3-planning-offsite-berlin')],
+  ['capability > a slug of version and model words (s3, ipv6, h264, mp3, v2, x86) > shown', shown('https://docs.example.com/hooks/s3-ipv6-h264-mp3-v2-x86-notes')],
+  ['capability > a slug with numeronyms (k8s, i18n, a11y) > shown', shown('https://docs.example.com/verify/k8s-i18n-a11y-checklist')],
+  ['capability > a slug with upper-case numbered words (MP3, Q3) > shown', shown('https://events.example.com/invite/Q3-MP3-Player-Launch')],
+  ['capability > a code of letter and digit groups > caught', caught('https://app.example.com/invite/k7xq-p2mz-r5tw-v9yb-h3nc')],
+  ['capability > groups with digits between letters (b6c5) > caught', caught('https://app.example.com/invite/ab12-b6c5-cd34-ef56-gh78')],
+  ['capability > a UUID whose first group is all letters > caught', caught('https://app.example.com/invite/deadbeef-7a3d-4e8f-b6c5-0d9e8f7a6b5c')],
   ['capability > a token behind doubled slashes, within the span > caught', caught(`https://www.example.com/user/reset//42//1700000000//${TOKEN_SEGMENT}/login`)],
   ['capability > an identifier after the word > shown', shown('https://app.example.com/hooks/useAuthenticationToken')],
   ['capability > a file name after the word > shown', shown('https://app.example.com/hooks/pre-commit-2025.01.15-v2.sh')],
