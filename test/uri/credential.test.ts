@@ -234,6 +234,13 @@ const cases: readonly Case[] = [
   ['prose > form-encoded words before password= > shown', shown('https://ask.example/search?q=how+to+set+password%3D+in+curl')],
   ['prose > a value opening with a path is still read > caught', caught(`https://app.example.com/login?next=${enc('/a b?token=EXAMPLE')}`)],
   ['prose > words that hold a uri with a token are still read > caught', caught(`https://chat.example/share?text=${enc('see https://api.example.com/x?token=EXAMPLE')}`)],
+  ['prose > a code search for token= followed by words > shown', shown('https://github.com/search?q=token%3D+language%3Apython')],
+  ['prose > a web search for api_key= followed by a word > shown', shown('https://www.google.com/search?q=api_key%3D+leak')],
+  ['prose > words around a name= with a space after it > shown', shown(`https://www.google.com/search?q=${enc('leaked password= in logs')}`)],
+  ['prose > a search for a name with its key > caught', caught('https://www.google.com/search?q=api_key%3Dsk_live_4eC39HqLyjWDarjtT1zdp7dc')],
+  ['prose > words beside a name with its value > caught', caught('https://www.google.com/search?q=api_key%3Dsk_live_4eC39HqLyjWDarjtT1zdp7dc+leak')],
+  ['prose > words beside a password with its value > caught', caught('https://ask.example/search?q=password%3Dhunter2+in+curl')],
+  ['prose > an encoded redirect to a uri with a token > caught', caught('https://x.test/login?redirect=https%3A%2F%2Fx.test%2F%3Ftoken%3DabcDEF123456ghiJKL789')],
 
   // Host scoping by path, and host exemptions.
   ['Azure Functions > code under /runtime/webhooks/ > caught', caught('https://fn.azurewebsites.net/runtime/webhooks/durabletask/instances/1?code=abc123')],
