@@ -274,11 +274,12 @@ function subPiecesHold(part: string, start: number, end: number, tests: Paramete
  * Whether some parameter written into a path holds (`tests`): each segment split at
  * `;` and `&` (matrix parameters `;jsessionid=…`, CDN token segments
  * `bcdn_token=…&expires=…`), a piece with no `=` being a bare value (a token segment, a JWT, a
- * percent-encoded uri). At each segment that opens a hex or base64 encoded uri, the rest of the
- * path is first tried as one bare value with its slashes removed, since imgproxy may split its
- * base64url source across segments; the segments are still read one by one after it, since
- * what only opens like an encoding (a hex id `2f2f…`) may decode to nothing. Stops at the
- * first that holds.
+ * percent-encoded uri). At the first segment that opens a hex or base64 encoded uri, the rest of
+ * the path is first tried as one bare value with its slashes removed, since imgproxy may split
+ * its base64url source across segments; the segments are still read one by one after it, since
+ * what only opens like an encoding (a hex id `2f2f…`) may decode to nothing. Only the first
+ * opening joins the rest: the join is itself read as a path at the next level, and one join per
+ * reading keeps the levels a chain, not a tree. Stops at the first that holds.
  */
 export function somePathParameter(pathname: string, tests: ParameterTests): boolean {
   // As in `someQueryParameter`, each separator's next place is kept until the scan passes it.
@@ -286,16 +287,20 @@ export function somePathParameter(pathname: string, tests: ParameterTests): bool
   let semicolon = -1;
   let ampersand = -1;
   let equals = -1;
+  let joined = false;
   for (let start = 0; ; ) {
     if (slash < start) slash = indexOr(pathname, '/', start);
     if (semicolon < start) semicolon = indexOr(pathname, ';', start);
     if (ampersand < start) ampersand = indexOr(pathname, '&', start);
     if (equals < start) equals = indexOr(pathname, '=', start);
     const end = Math.min(slash, semicolon, ampersand);
-    // Where the rest of the path is this one bare piece (camo's last segment), reading the piece
-    // is reading the rest.
-    const restIsPiece = end === pathname.length && equals >= end;
-    if (!restIsPiece && opensEncodedUriAt(pathname, start) && tests.bare(pathname.slice(start).replaceAll('/', ''))) return true;
+    if (!joined && opensEncodedUriAt(pathname, start)) {
+      joined = true;
+      // Where the rest of the path is this one bare piece (camo's last segment), reading the
+      // piece is reading the rest.
+      const restIsPiece = end === pathname.length && equals >= end;
+      if (!restIsPiece && tests.bare(pathname.slice(start).replaceAll('/', ''))) return true;
+    }
     if (pieceHolds(pathname, start, equals < end ? equals : -1, end, tests)) return true;
     if (end === pathname.length) return false;
     start = end + 1;

@@ -211,6 +211,7 @@ describe(somePathParameter.name, () => {
     ['an encoded uri after an = piece', '/a=1&2F2Fab/c', ['a=1', '[2F2Fabc]', '[2F2Fab]', '[c]']],
     ['an encoded uri opening a last piece with a value', '/2f2f=v', ['[2f2f=v]', '2f2f=v']],
     ['what only opens like hex, then a token segment', '/2f2f01/eyJ.x.y', ['[2f2f01eyJ.x.y]', '[2f2f01]', '[eyJ.x.y]']],
+    ['only the first opening joins the rest', '/2f2f/aHR0c;Ly9/x', ['[2f2faHR0c;Ly9x]', '[2f2f]', '[aHR0c]', '[Ly9]', '[x]']],
     ['hex of http further into a segment is a plain value', '/x68747470/y', ['[x68747470]', '[y]']],
   ])('%s: %s', (_name, given, want) => {
     expect(tried((reading) => somePathParameter(given, reading))).toEqual(want);
@@ -224,16 +225,18 @@ describe(somePathParameter.name, () => {
     expect(somePathParameter('/x/aHR0cA', tests(() => false, (value) => value === 'aHR0cA'))).toBe(true);
   });
 
-  it('gives the pieces the reference split gives, each encoded uri\'s rest before its own', () => {
+  it('gives the pieces the reference split gives, the first encoded uri\'s rest before its own', () => {
     const reference = (path: string) => {
       const out: string[] = [];
       let start = 0;
+      let joined = false;
       const pieces = path.split(/[/;&]/);
       for (const piece of pieces) {
-        // The rest is read whole first, unless it is this one bare piece.
+        // At the first opening, the rest is read whole first, unless it is this one bare piece.
         const rest = path.slice(start);
-        if (/^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(rest) && rest !== piece.replace(/=[^]*/, '')) {
-          out.push(`[${rest.replaceAll('/', '')}]`);
+        if (!joined && /^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(rest)) {
+          joined = true;
+          if (rest !== piece.replace(/=[^]*/, '')) out.push(`[${rest.replaceAll('/', '')}]`);
         }
         if (piece !== '') {
           const equals = piece.indexOf('=');
