@@ -190,10 +190,14 @@ function nameCarries(name: string, written: string, url: UriParts): boolean {
   return isCredentialName(name, written);
 }
 
-// A host written with its trailing dot (`cdn.discordapp.com.`) is the same host.
+// A host written with its trailing dot (`cdn.discordapp.com.`) is the same host. An exemption
+// holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
+// wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
+// credential with the link).
 function onHost(url: UriParts, rule: HostRule): boolean {
-  const host = url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`;
-  return `.${host}`.endsWith(rule.domain) && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
+  const host = `.${url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`}`;
+  const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
+  return onIt && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
 }
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.

@@ -82,10 +82,6 @@ const NESTED_URI_FORM = /^[\x00-\x20]*(?:!?[\\/]|(?:https?|wss?|ftp):.)|[\\/]{2}
 // Text before its first `=`, `?` or `#` that holds white space, a `+` (a form-encoded space) or
 // a quote: the words of a search (`"api_key="`, `what+is+access_token=`), not a reference's path.
 const PROSE_HEAD = /^[^=?#]*[\s+"'<>]/;
-// Words, with white space or a `+` between them, whose every `=` ends its word: `name=` with an
-// empty value, as a code search for `token= language:python` writes it. A `=` with a value
-// after it (`api_key=sk_live_…`) is a parameter, which a reading must see.
-const PROSE_OF_EMPTY_NAMES = /^(?=[^]*[\s+])(?![^]*=[^\s+])/;
 const AUTHORITY = /[\\/]{2}/;
 const REFERENCE_OPENING = /^[\x00-\x20]*!?[\\/?#]/;
 
@@ -130,18 +126,12 @@ export function looksLikeNestedUri(value: string): boolean {
 
 /**
  * Whether a value with a uri's form is rather prose with a `=`, `?` or `#` in it: it opens with
- * no scheme and no `/`, `\`, `?` or `#`, holds no authority (`//`), and either what comes before
- * its first `=`, `?` or `#` holds white space, `+` or a quote, or it is words whose every `=`
- * has an empty value. A search for `"password="` or `token= language:python` is text, while
- * one for `see https://…` or `api_key=sk_live_… leak` is still read.
+ * no scheme and no `/`, `\`, `?` or `#`, holds no authority (`//`), and what comes before its
+ * first `=`, `?` or `#` holds white space, `+` or a quote. A search for `"password="` is text,
+ * and one for `see https://…` is still read.
  */
 function looksLikeProse(text: string): boolean {
-  return (
-    !REFERENCE_OPENING.test(text) &&
-    !hasScheme(text) &&
-    (PROSE_HEAD.test(text) || PROSE_OF_EMPTY_NAMES.test(text)) &&
-    !AUTHORITY.test(text)
-  );
+  return PROSE_HEAD.test(text) && !REFERENCE_OPENING.test(text) && !hasScheme(text) && !AUTHORITY.test(text);
 }
 
 const STILL_ENCODED = /%[0-9A-Fa-f]{2}/;

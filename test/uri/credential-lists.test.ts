@@ -285,10 +285,6 @@ describe('RANDOM_PATH_SEGMENT and ORDINARY_PATH_SEGMENTS', () => {
     ['hex with digits', 'fedcba9876543210fedcba98'],
     ['a UUID', '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d'],
     ['base64 with padding and a colon', 'Ab3dEf6hIj9kLm2nOp5q==:Rs8tUv'],
-    ['a UUID whose first group is all letters', 'deadbeef-7a3d-4e8f-b6c5-0d9e8f7a6b5c'],
-    ['groups with digits between letters', 'ab12-b6c5-cd34-ef56-gh78'],
-    ['groups of a letter, a digit, then letters', 'k7xq-p2mz-r5tw-v9yb-h3nc'],
-    ['base64url with a dash', 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r'],
   ])('a random segment: %s', (_name, segment) => {
     expect(RANDOM_PATH_SEGMENT.test(segment)).toBe(true);
     expect(ORDINARY_PATH_SEGMENTS.some((shape) => shape.pattern.test(segment))).toBe(false);
@@ -301,17 +297,6 @@ describe('RANDOM_PATH_SEGMENT and ORDINARY_PATH_SEGMENTS', () => {
     ['a character outside a token', 'drpQzmvXgcNtmTIHsjCw?'],
   ])('not a random segment: %s', (_name, segment) => {
     expect(RANDOM_PATH_SEGMENT.test(segment)).toBe(false);
-  });
-
-  it.each([
-    ['a version word', 'oauth2-integration-guide-2025'],
-    ['a quarter', 'q3-planning-offsite-berlin'],
-    ['model and format words', 's3-ipv6-h264-mp3-v2-x86-notes'],
-    ['numeronyms', 'k8s-i18n-a11y-checklist'],
-    ['upper-case numbered words', 'Q3-MP3-Player-Launch'],
-  ])('a random-looking slug of numbered words is ordinary: %s', (_name, segment) => {
-    expect(RANDOM_PATH_SEGMENT.test(segment)).toBe(true);
-    expect(ORDINARY_PATH_SEGMENTS.some((shape) => shape.pattern.test(segment))).toBe(true);
   });
 
   it.each(ORDINARY_PATH_SEGMENTS.map((shape) => [shape.family, shape] as const))(
@@ -344,16 +329,7 @@ describe('SECRET_LOOKING_VALUES and slugs', () => {
     ['a file path', 'archive/2025/Budget-Review-May-2025.xlsx'],
     ['a slug of words', 'Zero-Trust-Roundtable-2025'],
     ['a dotted slug', 'Release.Notes.Spring.2025'],
-    ['a slug with numbered words', 'Q3-Planning-Offsite-Berlin-2025'],
-    ['a slug with a numeronym and a version', 'Kubernetes-k8s-Upgrade-v2-Notes'],
   ])('%s is no secret', (_name, value) => {
     expect(SECRET_LOOKING_VALUES.some((shape) => shape.pattern.test(value))).toBe(false);
-  });
-
-  it.each([
-    ['groups of mixed letters and digits', 'Ab3x-Kq7Z-Pm2w-Rt9Y-Hn4c'],
-    ['base64url with a dash', 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r'],
-  ])('%s is still a secret', (_name, value) => {
-    expect(SECRET_LOOKING_VALUES.some((shape) => shape.pattern.test(value))).toBe(true);
   });
 });
