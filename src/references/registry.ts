@@ -75,9 +75,10 @@ export interface Registry {
   /** The record for a uri, without touching its recency. */
   getByUri(uri: string): ReferenceRecord | undefined;
   /**
-   * Records a verified fetch of `uri`, keeping `verified` — the testimony the bytes were checked
-   * against — as the record's testimony from now on. Where the record `refId` named was evicted
-   * meanwhile, the uri is recorded again under a new id.
+   * Records a verified fetch of `verified.uri`, keeping `verified` — the testimony the bytes were
+   * checked against — as the record's testimony from now on. The uri decides which record: the
+   * one `refId` (the id the fetch began with) named while it is held, the uri's own where that
+   * one was evicted and the uri recorded again meanwhile, or a new one under a new id.
    */
   markFetched(refId: string, copy: FetchedCopy, verified: Testimony, serverId: string | undefined): ReferenceRecord;
   /** Opens a journal: records as they stand now, whatever registrations and evictions follow. */
