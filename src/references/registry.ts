@@ -4,6 +4,7 @@
  * Hosts that share a registry share records; each host keeps its own server addresses.
  */
 import { randomBytes } from 'node:crypto';
+import { expiryMs } from './expiry.js';
 import type { Testimony } from './testimony.js';
 
 /** The default number of records a registry keeps. */
@@ -85,6 +86,19 @@ export interface Registry {
   openJournal(): RegistryJournal;
   /** How many journals are open (every lane closes its own). */
   readonly openJournals: number;
+}
+
+/**
+ * A fetched record's testimony under a later one: the labels its bytes were verified against,
+ * with the later reference's stricter expiry and its `never` (a later result may only narrow
+ * what may be done with the uri, so a fetch refuses what that result's stubs refuse).
+ */
+function withStricterClaims(verified: Testimony, later: Testimony): Testimony {
+  if (later.fromLink) return verified;
+  const stricterExpiry = later.expiresAt !== undefined && expiryMs(later.expiresAt) < expiryMs(verified.expiresAt);
+  const never = later.disposition === 'never' && verified.disposition !== 'never';
+  if (!stricterExpiry && !never) return verified;
+  return { ...verified, ...(stricterExpiry ? { expiresAt: later.expiresAt } : {}), ...(never ? { disposition: 'never' as const } : {}) };
 }
 
 /** A record with only the optional fields that are set. */
@@ -219,7 +233,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       // A record that keeps its claims keeps the server they came from, so its stubs' promise
       // holds; a re-registration by the host itself (no server) never unbinds one.
       const binding = keepsClaims ? existing.serverId : (serverId ?? existing.serverId);
-      return storeHeld(held, keepsClaims ? existing.testimony : testimony, binding, existing.fetched);
+      const kept = existing.fetched === undefined ? existing.testimony : withStricterClaims(existing.testimony, testimony);
+      return storeHeld(held, keepsClaims ? kept : testimony, binding, existing.fetched);
     },
     get(refId) {
       return entryFor(refId)?.record;

@@ -154,6 +154,19 @@ describe(fetchReference.name, () => {
       expect(server.seen).toEqual([]);
     });
 
+    it('refuses a second fetch of a saved copy once a later result claims an expiry that has passed, undialed', async () => {
+      const server = await bodyOrigin(WAV);
+      const host = hostAt(server.origin);
+      const uri = `${server.origin}/payload`;
+      const stub = render(host, reference(uri));
+      expect((await host.fetchReference(stub.refId, { save: saver().save })).ok).toBe(true);
+      expect(server.seen).toHaveLength(1);
+      const later = render(host, reference(uri, { expiresAt: '2001-01-01T00:00:00Z' }));
+      expect(later.refId).toBe(stub.refId);
+      expectFailure(await host.fetchReference(stub.refId, { save: saver().save }), 'expired');
+      expect(server.seen).toHaveLength(1);
+    });
+
     it('refuses a claim over the fetch’s own lower ceiling before dialing, where the stub offered the fetch', async () => {
       const server = await bodyOrigin(WAV);
       const host = hostAt(server.origin);

@@ -133,6 +133,20 @@ describe(createRegistry.name, () => {
     expect(after.fetched?.path).toBe('/saved/x.bin');
   });
 
+  it("narrows a fetched record's testimony by a later reference's stricter expiry and never, and nothing else", () => {
+    const registry = createRegistry();
+    const first = registry.register(reference('https://a.test/f', { mimeType: 'audio/wav', expiresAt: '2999-01-01T00:00:00Z' }), 's');
+    const copy = { path: '/saved/x.wav', bytes: 3, mimeType: 'audio/wav', digestVerified: false };
+    registry.markFetched(first.refId, copy, first.testimony, 's');
+    const later = registry.register(reference('https://a.test/f', { mimeType: 'text/plain', expiresAt: '2001-01-01T00:00:00Z', disposition: 'never' }), 's');
+    expect(later.testimony).toEqual({ uri: 'https://a.test/f', blockType: 'resource', fromLink: false, mimeType: 'audio/wav', expiresAt: '2001-01-01T00:00:00Z', disposition: 'never' });
+    expect(later.fetched).toEqual(copy);
+    // A looser expiry, a link, or no claim changes nothing.
+    for (const looser of [reference('https://a.test/f', { expiresAt: '3999-01-01T00:00:00Z' }), link('https://a.test/f'), reference('https://a.test/f')]) {
+      expect(registry.register(looser, 's').testimony).toEqual(later.testimony);
+    }
+  });
+
   it('binds a record to the server that sent it last; the host re-registering it keeps the binding', () => {
     const registry = createRegistry();
     registry.register(reference('https://a.test/a'), 'one');
