@@ -701,3 +701,6 @@ export const ORDINARY_PATH_SEGMENTS: readonly OrdinaryShape[] = [
   { pattern: /\.[A-Za-z0-9]{1,5}$/, family: 'file names', example: 'https://cdn.example.com/hooks/pre-commit-2025.01.15-v2.sh' },
   { pattern: /^[a-z]{2,6}_[A-Za-z0-9]{8,}$/, family: 'type-prefixed object ids (Stripe we_…, Vercel prj_…)', example: 'https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789' },
 ];
+
+/** Any of the `ORDINARY_PATH_SEGMENTS` shapes, as one expression: each segment is tried once. */
+export const ORDINARY_PATH_SEGMENT = new RegExp(ORDINARY_PATH_SEGMENTS.map((shape) => shape.pattern.source).join('|'));

@@ -14,7 +14,7 @@ import {
   HOST_EXEMPT_PARAMETERS,
   HOST_SCOPED_PARAMETERS,
   NOT_CREDENTIAL_PARAMETERS,
-  ORDINARY_PATH_SEGMENTS,
+  ORDINARY_PATH_SEGMENT,
   RANDOM_PATH_SEGMENT,
   SECRET_LOOKING_VALUES,
   SETTING_VALUES,
@@ -91,9 +91,8 @@ const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES.map((shape) => shape.pattern))
 const PATH_SHAPES = new PathShapes(CREDENTIAL_PATH_SHAPES);
 const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
 const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
-const ORDINARY_SEGMENT = anyOf(ORDINARY_PATH_SEGMENTS.map((shape) => shape.pattern));
 const SECRET_SEGMENT: SegmentTest = {
-  segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_SEGMENT.test(text),
+  segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
 };
 
 // One expression per list, so a value is tried once rather than once per entry.

@@ -9,7 +9,7 @@
  */
 import type { ResultClaims } from '../references/claims.js';
 import { asRead } from '../text/labels.js';
-import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENTS } from './credential-lists.js';
+import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
 import { looksLikeJwt } from './jwt.js';
 import { percentDecode } from './nested-uri.js';
@@ -49,8 +49,6 @@ const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
  * separator of a uri's parts (`/ : @ ? & # ;`), so a run is at most one piece of a uri.
  */
 const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
-
-const ORDINARY = new RegExp(ORDINARY_PATH_SEGMENTS.map(({ pattern }) => pattern.source).join('|'));
 
 /** The name to show for a reference to `uri`, or undefined where none may be shown. */
 export function shownName(name: string | undefined, uri: string, claims: ResultClaims): string | undefined {
@@ -137,5 +135,5 @@ function holdsSecretPiece(text: string, uri: string): boolean {
 
 /** A value with letters and digits (or both cases), and no slug or file name. */
 function looksRandom(value: string): boolean {
-  return /[A-Za-z]/.test(value) && (/\d/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value))) && !ORDINARY.test(value);
+  return /[A-Za-z]/.test(value) && (/\d/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value))) && !ORDINARY_PATH_SEGMENT.test(value);
 }
