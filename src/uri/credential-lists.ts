@@ -123,6 +123,10 @@ export const CREDENTIAL_PARAMETERS: readonly CredentialParameter[] = [
   { name: 'zenid', family: 'session ids (Zen Cart)', example: 'https://shop.example.com/index.php?main_page=login&zenid=0123456789abcdef0123456789abcdef' },
   // SAML: a response is a signed assertion, a bearer credential.
   { name: 'SAMLResponse', family: 'SAML', example: 'https://sp.example.com/acs?SAMLResponse=EXAMPLEsamlRESPONSE&RelayState=%2Fhome' },
+  // Share capabilities: the key a shared link needs beside the file's id, so the link alone opens
+  // the file. Google Drive's `resourcekey` stays shown: a Drive link is meant to be passed on, and
+  // its sharing setting, kept by Drive, decides who opens it.
+  { name: 'rlkey', family: 'Dropbox shared links (scl/fi/…?rlkey=)', example: 'https://www.dropbox.com/scl/fi/EXAMPLEfileID0123456/report.pdf?rlkey=EXAMPLErlkey0123456789abc&dl=0' },
   // Vercel deployment protection bypasses.
   { name: '_vercel_share', family: 'Vercel shareable links', example: 'https://preview-example.vercel.app/?_vercel_share=EXAMPLEshareTOKEN' },
   { name: 'x-vercel-protection-bypass', family: 'Vercel protection bypass', example: 'https://preview-example.vercel.app/?x-vercel-protection-bypass=EXAMPLEbypassSECRET' },
@@ -255,6 +259,8 @@ export interface HostExemptParameter {
  */
 export const HOST_EXEMPT_PARAMETERS: readonly HostExemptParameter[] = [
   { domain: 'loom.com', name: 'sid', family: 'Loom share links (sid is a viewing session for analytics)', example: 'https://www.loom.com/share/fedcba9876543210fedcba9876543210?sid=0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9' },
+  { domain: 'twitter.com', name: 't', family: 'X (Twitter) share links (t was a sharing tracker, not an access token)', example: 'https://twitter.com/jack/status/20?s=20&t=f3mXA0tG8hHzlOmGvtvY3A' },
+  { domain: 'x.com', name: 't', family: 'X share links (t was a sharing tracker, not an access token)', example: 'https://x.com/jack/status/20?s=20&t=f3mXA0tG8hHzlOmGvtvY3A' },
   { domain: 'docs.google.com', name: 'key', family: 'legacy Google Sheets links (key is the document id)', example: 'https://docs.google.com/spreadsheet/pub?key=0AmEXAMPLEsheetKEYdGhpcyBpcyBhIGZha2U&output=html' },
   { domain: 'spreadsheets.google.com', name: 'key', family: 'legacy Google Sheets feeds (key is the document id)', example: 'https://spreadsheets.google.com/feeds/list?key=0AmEXAMPLEsheetKEYdGhpcyBpcyBhIGZha2U&sheet=1' },
 ];
@@ -263,6 +269,18 @@ export const HOST_EXEMPT_PARAMETERS: readonly HostExemptParameter[] = [
 const PHP_SESSION_ID = /^(?=[^]*\d)(?=[^]*[a-v])[0-9a-v]{26,}$/;
 /** A Salesforce session id: the org id (`00D…`), `!`, then the session's secret part. */
 const SALESFORCE_SESSION_ID = /^00D[0-9A-Za-z]{12,15}![\w.]{16,}$/;
+/** A token of a CDN's token authentication (Fastly `verify=`): a ten-digit expiry, `-`, then a hex digest. */
+const TIMESTAMPED_HEX_DIGEST = /^\d{10}-(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/;
+/** A StackPath secure token written with its expiry: the base64url md5 digest, `,`, then the expiry. */
+const DIGEST_AND_EXPIRY = /^[\w-]{22}(?:==)?,\d{10}$/;
+/**
+ * A lower-case random value (SPEC §7, a long high-entropy value): twenty or more lower-case
+ * letters and digits, the digits in at least three runs between letters (`k7xm2q9wp4…`), and a
+ * letter past `f`. A word with a number (`summer2024sale`), a version (`release20240101build42`
+ * has digits in two runs) or a hex id shorter than a digest (a 24-digit object id) stays
+ * ordinary; `SECRET_LOOKING_VALUES` takes mixed case and long hex.
+ */
+export const LOWER_CASE_RANDOM_VALUE = /^(?=[a-z0-9]{20,}$)(?=[^]*[g-z])[a-z]*\d+[a-z]+\d+[a-z]+\d/;
 /** An Azure Functions key: 40 bytes or more of base64, padded (`…==`). */
 const FUNCTIONS_KEY = /^[\w+/-]{40,}={1,2}$/;
 
@@ -316,7 +334,8 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
   {
     name: 'sig',
     companions: ['sv', 'se', 'sp', 'sr', 'srt', 'ss', 'spr', 'skoid', 'exp', 'expires'],
-    family: 'Azure SAS, Cloudflare Images',
+    values: [LOWER_CASE_RANDOM_VALUE],
+    family: 'Azure SAS, Cloudflare Images, lower-case random signatures',
     example: 'https://myaccount.example.com/sascontainer/sasblob.txt?sv=2022-11-02&se=2024-01-01T00%3A00%3A00Z&sr=b&sp=r&sig=EXAMPLEsig',
     ordinary: 'https://lists.example.org/archive?sig=network',
   },
@@ -325,8 +344,9 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
     // WordPress password-reset links carry `key` beside the account's `login`.
     companions: ['signature', 'expires', 'login'],
     inCompany: /^[\w-]{12,}$/,
+    values: [LOWER_CASE_RANDOM_VALUE],
     paths: ACCOUNT_FLOW_PATH,
-    family: 'API keys under a bare name (Google APIs on custom hosts, Trello, TomTom), WordPress reset and activation keys',
+    family: 'API keys under a bare name (Google APIs on custom hosts, Trello, TomTom, lower-case random keys), WordPress reset and activation keys',
     example: 'https://api.example.com/v1/geocode?address=Berlin&key=AIzaSyEXAMPLE0123456789abcdefghijklmno',
     ordinary: 'https://jira.example.com/browse?key=PROJ-123',
   },
@@ -350,7 +370,8 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
   {
     name: 'auth',
     companions: [],
-    family: 'auth secrets under a bare name (Firebase on custom hosts)',
+    values: [LOWER_CASE_RANDOM_VALUE],
+    family: 'auth secrets under a bare name (Firebase on custom hosts, lower-case random tokens)',
     example: 'https://db.example.com/users.json?auth=Q2hhbmdlTWVQbGVhc2UwMTIzNDU2Nzg5',
     ordinary: 'https://app.example.com/login?auth=google',
   },
@@ -380,7 +401,8 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
   {
     name: 'verify',
     companions: [],
-    family: 'Cloudflare token authentication',
+    values: [TIMESTAMPED_HEX_DIGEST],
+    family: 'Cloudflare and Fastly token authentication (`<expiry>-<digest>`)',
     example: 'https://cdn.example.com/downloads/file.zip?verify=1700000000-XtBUnNJLuA0qaVCUUkIfWs%2FHfkR2ILa4HZ1Q9wJ4nls%3D',
     ordinary: 'https://app.example.com/signup?verify=true',
   },
@@ -449,6 +471,26 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
     family: 'passwords under a short name',
     example: 'https://legacy.example.com/login.asp?login=ada&pw=hunter2',
     ordinary: 'https://store.example.com/compare?pw=2',
+  },
+  {
+    // StackPath secure tokens: the digest beside its expiry, or written with it (`secure=<md5>,<expiry>`).
+    name: 'secure',
+    companions: ['expires'],
+    inCompany: /^[\w-]{16,}={0,2}$/,
+    values: [DIGEST_AND_EXPIRY],
+    family: 'StackPath secure tokens',
+    example: 'https://cdn.example.com/media/trailer.mp4?secure=EXAMPLEmd5Digest_0-xyz&expires=1700003600',
+    ordinary: 'https://app.example.com/cookies?secure=true',
+  },
+  {
+    // A one-letter token: a share or sign-in link's random value. A time (`t=30`, `t=1m30s`), a
+    // cache-buster number or a short code stays shown (X's old share links: `HOST_EXEMPT_PARAMETERS`).
+    name: 't',
+    companions: [],
+    values: [LOWER_CASE_RANDOM_VALUE],
+    family: 'tokens under a one-letter name (share, sign-in and download links)',
+    example: 'https://files.example.com/download/report.pdf?t=Xk29fLq83mZp0Rt5Wv7YbN',
+    ordinary: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30',
   },
   {
     // Alibaba Cloud CDN type C signing, parameter form: KEY1 the md5 hash, KEY2 the hex timestamp.
@@ -542,6 +584,12 @@ export const CREDENTIAL_PATH_SHAPES: readonly CredentialShape[] = [
   { hosts: ['ankr.com'], pattern: /^rpc\.ankr\.com\.?\/[a-z0-9_]+\/[0-9a-f]{32,}/, family: 'Ankr premium RPC endpoints', example: 'https://rpc.ankr.com/eth/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210' },
   { hosts: ['chainstack.com'], pattern: /^[a-z0-9-]+\.core\.chainstack\.com\.?\/[0-9a-f]{32}/, family: 'Chainstack node endpoints', example: 'https://ethereum-mainnet.core.chainstack.com/fedcba9876543210fedcba9876543210' },
   { hosts: ['getblock.io'], pattern: /^go\.getblock\.io\.?\/[0-9a-f]{32}/, family: 'GetBlock endpoints', example: 'https://go.getblock.io/fedcba9876543210fedcba9876543210' },
+  // Signed media and blob links: the signature or signed id in the path is the link's access.
+  { pattern: /\/s--(?:[\w-]{8}|[\w-]{32})--\//, family: 'Cloudinary signed delivery URLs (/s--<signature>--/, custom domains included)', example: 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--/c_scale,w_300/sample.jpg' },
+  { pattern: /\/rails\/active_storage\/(?:(?:blobs|representations)\/(?:(?:redirect|proxy)\/)?|disk\/)[^/]{16}/, family: 'Rails Active Storage signed blob, representation and disk-service paths', example: 'https://app.example.com/rails/active_storage/blobs/redirect/eyJfcmFpbHMiOnsiZGF0YSI6NDIsInB1ciI6ImJsb2JfaWQifX0=--fedcba9876543210fedcba9876543210fedcba98/report.pdf' },
+  // Dashboards shared by a secret address (a dashboard's own /d/<uid>/<slug> needs a sign-in, so it shows).
+  { pattern: /\/dashboard\/snapshot\/[A-Za-z0-9]{20,}(?:\/|$)/, family: 'Grafana dashboard snapshots (self-hosted, Grafana Cloud, snapshots.raintank.io)', example: 'https://grafana.example.com/dashboard/snapshot/EXAMPLEsnapshotKEY0123456789abcd' },
+  { pattern: /\/public-dashboards\/[0-9a-f]{32}(?:\/|$)/, family: 'Grafana public (shared) dashboards: the access token in the path', example: 'https://grafana.example.com/public-dashboards/0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
   // Sessions written into the path.
   { pattern: /\/\((?:[A-Z]\([^()/]*\))+\)(?:\/|$)/, family: 'ASP.NET cookieless sessions and forms tickets', example: 'https://app.example.com/(S(lit3py55t21z5v55vlm25s55))/orderform.aspx' },
   // Passwords in an authority, or in an opaque uri's path.
@@ -593,6 +641,7 @@ export const CREDENTIAL_VALUE_SHAPES: readonly CredentialShape[] = [
   { pattern: /^\d{6,10}-[0-9a-f]{25}$/, family: 'Pixabay API keys', example: 'https://images.example.com/api/?key=48213577-fedcba9876543210fedcba987' },
   { pattern: /^djJ8[\w+/=-]{30,}$/, family: 'Kaltura v2 sessions (base64 of `v2|partner|…`)', example: 'https://video.example.com/api_v3/service/baseEntry?ks=djJ8MjAwMDAwMHxFWEFNUExFa2FsdHVyYVNlc3Npb24wMTIz' },
   { pattern: /^\d{10}-[0-9A-Za-z]{0,64}-\d+-[0-9a-f]{32,64}$/, family: 'CDN type A signing (Alibaba auth_key, Tencent sign, Huawei, EdgeOne: timestamp-rand-uid-hash)', example: 'https://cdn.example.com/pic.jpg?sign=1700000000-k2j4h6g8f0-0-fedcba9876543210fedcba9876543210' },
+  { pattern: /^[\w-]{6}\.[\w-]{6}:[\w+/=-]{30,}$/, family: 'Ably API keys (`<app id>.<key id>:<secret>`)', example: 'https://rest.ably.io/channels/orders/messages?key=EXAMPL.EXkey1:EXAMPLEablySECRET0123456789abcdefghijklm' },
   { pattern: /^(?:[^~]*~)+hmac=[0-9a-f]{16,}$/, family: 'Akamai EdgeAuth token bodies (…~hmac=) under any name', example: 'https://media.example.com/live/index.m3u8?auth=st%3D1700000000~exp%3D1700003600~acl%3D%2Flive%2F*~hmac%3Dfedcba9876543210fedcba98' },
 ];
 
@@ -611,7 +660,10 @@ export const SECRET_LOOKING_VALUES: readonly CredentialShape[] = [
 
 /** A word in a path after which a random-looking segment is a capability. */
 export interface CapabilityPathWord {
-  /** The segment, case-insensitive; each `-` in it may be written `_` or left out. */
+  /**
+   * The segment (or segments, joined by `/`), case-insensitive; each `-` in it may be written
+   * `_` or left out.
+   */
   readonly word: string;
   readonly family: string;
   /** A link withheld for the random-looking segment after this word. */
@@ -664,6 +716,7 @@ export const CAPABILITY_PATH_WORDS: readonly CapabilityPathWord[] = [
   { word: 'invitations', family: 'invitation tokens', example: 'https://app.example.com/invitations/Xc4Vb7Nm0Qw2Er5Ty8Ui1O/accept' },
   { word: 'accept-invite', family: 'invitation tokens', example: 'https://app.example.com/accept-invite/Xc4Vb7Nm0Qw2Er5Ty8Ui1O' },
   { word: 'welcome', family: 'activation links (Okta on custom domains)', example: 'https://login.example.com/welcome/Zq8WvXyTsRpQoNmLkJhG' },
+  { word: 'api/token', family: 'tokens handed out in an API path (/api/token/<token>); /api/token/refresh and other endpoints show', example: 'https://app.example.com/api/token/Xk29fLq83mZp0Rt5Wv7YbN' },
   { word: 'trusted', family: 'Tableau trusted tickets', example: 'https://bi.example.com/trusted/Ab3dEf6hIj9kLm2nOp5q==:Rs8tUv1wXy4zAb7c/views/Revenue/Summary' },
 ];
 
@@ -699,8 +752,48 @@ export const ORDINARY_PATH_SEGMENTS: readonly OrdinaryShape[] = [
   { pattern: /^(?:[A-Za-z][a-z]*|\d{1,4}|[A-Z]{2,})(?:[-_.](?:[A-Za-z][a-z]*|\d{1,4}|[A-Z]{2,}))+$/, family: 'slugs of words and short numbers', example: 'https://events.example.com/invite/Spring-Product-Launch-2025' },
   { pattern: /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,4}$/, family: 'camelCase and PascalCase identifiers', example: 'https://app.example.com/docs-site/hooks/useAuthenticationToken' },
   { pattern: /\.[A-Za-z0-9]{1,5}$/, family: 'file names', example: 'https://cdn.example.com/hooks/pre-commit-2025.01.15-v2.sh' },
+  { pattern: /^0x[0-9a-fA-F]{40}$/, family: 'Ethereum addresses (public by design)', example: 'https://explorer.example.com/api/token/0x7e57ab1e0000000000000000000000000000c0de' },
   { pattern: /^[a-z]{2,6}_[A-Za-z0-9]{8,}$/, family: 'type-prefixed object ids (Stripe we_…, Vercel prj_…)', example: 'https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789' },
 ];
 
 /** Any of the `ORDINARY_PATH_SEGMENTS` shapes, as one expression: each segment is tried once. */
 export const ORDINARY_PATH_SEGMENT = new RegExp(ORDINARY_PATH_SEGMENTS.map((shape) => shape.pattern.source).join('|'));
+
+/**
+ * Path segments after which the next segment, when it is a share token (`SHARE_TOKEN_SEGMENT`,
+ * not an `ORDINARY_PATH_SEGMENTS` shape), is a share link's whole access (SPEC §7, paths):
+ * Nextcloud and ownCloud `/s/<token>` (fifteen characters), Box `/s/<token>`, Dropbox's legacy
+ * `/s/<id>/<name>`. Shorter than `CAPABILITY_PATH_WORDS` tokens, so the test is stricter and
+ * only the one segment after the word is read; a page about such links
+ * (`CAPABILITY_PAGE_SEGMENTS`) shows.
+ */
+export const SHARE_PATH_WORDS: readonly CapabilityPathWord[] = [
+  { word: 's', family: 'share links (Nextcloud, ownCloud, Box, Dropbox legacy)', example: 'https://cloud.example.com/index.php/s/Xk29fLq83mZp0Rt' },
+];
+
+/**
+ * A share token: 15 to 64 letters and digits, mixing upper and lower case, or lower case
+ * with digits in two or more runs between letters (`k2x9m4q7w1…`). A slug (`getting-started`),
+ * a word, a short code (Reddit's `/s/<10 characters>` shares of public posts) or a word with a
+ * number (`launch2025`) isn't one.
+ */
+export const SHARE_TOKEN_SEGMENT = /^(?=[A-Za-z0-9]{15,64}$)(?:(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])|[a-z]*\d+[a-z]+\d)/;
+
+/**
+ * A fragment that is a key and nothing else (SPEC §7, fragments): the decryption key of an
+ * end-to-end encrypted share, kept after `#` so the server never sees it (MEGA `#<key>` and
+ * legacy `#!<id>!<key>`, PrivateBin `?<id>#<key>`, Bitwarden Send `#<id>/<key>`). The fragment
+ * is one to three runs of base64url or base58 joined by `/` or `!` (not opening with `/` or
+ * `!/`: a single-page app's route), the last of 20 or more characters, captured; it counts when
+ * that run is a random key (`looksLikeRandomKey`). An anchor (`#section-2`, `#installation`,
+ * `#CITEREFSmithJones2020`, `#issuecomment-1234567890`) or a route (`#/settings`) shows.
+ */
+export const FRAGMENT_KEY = /^#!?(?!\/)(?:[\w-]{1,64}[/!]){0,2}([\w-]{20,})\/?$/;
+
+/** A link whose fragment is a key (`FRAGMENT_KEY`), with its family. */
+export const FRAGMENT_KEY_EXAMPLES: readonly { readonly family: string; readonly example: string }[] = [
+  { family: 'MEGA file and folder links', example: 'https://mega.nz/file/EXAMPLE0#EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4Ka' },
+  { family: 'MEGA legacy links', example: 'https://mega.nz/#!EXAMPLE0!EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4Ka' },
+  { family: 'PrivateBin pastes', example: 'https://privatebin.example.net/?f468483c313401e8#EXAMPLEpb7Key5x9Qm2Lk8Jh3Gf6Ds1Aw4Ze' },
+  { family: 'Bitwarden Send', example: 'https://send.bitwarden.com/#EXAMPLEsendID012345/EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6' },
+];

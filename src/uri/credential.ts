@@ -11,6 +11,7 @@ import {
   CREDENTIAL_PARAMETERS,
   CREDENTIAL_PATH_SHAPES,
   CREDENTIAL_VALUE_SHAPES,
+  FRAGMENT_KEY,
   HOST_EXEMPT_PARAMETERS,
   HOST_SCOPED_PARAMETERS,
   NOT_CREDENTIAL_PARAMETERS,
@@ -18,6 +19,8 @@ import {
   RANDOM_PATH_SEGMENT,
   SECRET_LOOKING_VALUES,
   SETTING_VALUES,
+  SHARE_PATH_WORDS,
+  SHARE_TOKEN_SEGMENT,
 } from './credential-lists.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, percentDecode } from './nested-uri.js';
@@ -35,6 +38,7 @@ import {
   type SegmentTest,
   type UriParts,
 } from './query-params.js';
+import { looksLikeRandomKey } from './random-key.js';
 
 /**
  * How deep nested uris are read (SPEC §7): each read of a value as a uri and each further
@@ -94,6 +98,10 @@ const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
 const SECRET_SEGMENT: SegmentTest = {
   segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
 };
+const SHARE_WORD = segmentPattern(SHARE_PATH_WORDS.map((entry) => entry.word));
+const SHARE_SEGMENT: SegmentTest = {
+  segment: (text) => SHARE_TOKEN_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
+};
 
 // One expression per list, so a value is tried once rather than once per entry.
 function anyOf(patterns: readonly RegExp[]): RegExp {
@@ -107,7 +115,10 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  * - has userinfo (a user name alone included), or a password in an opaque uri;
  * - has a credential-bearing path (`CREDENTIAL_PATH_SHAPES`: webhooks, bot tokens, signed CDN
  *   paths, cookieless sessions), or a random-looking segment after a capability word
- *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens);
+ *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens), or a share token right
+ *   after a share word (`SHARE_PATH_WORDS`: Nextcloud, Box);
+ * - has a fragment that is an encrypted share's key alone (`FRAGMENT_KEY`: MEGA, PrivateBin,
+ *   Bitwarden Send);
  * - has a query, fragment or path parameter with a value whose folded name the host decides
  *   (`HOST_SCOPED_PARAMETERS`, `HOST_EXEMPT_PARAMETERS`); is listed
  *   (`CREDENTIAL_PARAMETERS`); ends in a credential word (`CREDENTIAL_NAME_ENDINGS`) with a
@@ -131,14 +142,23 @@ function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
-  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url);
+  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentIsKey(url.hash);
 }
 
+// A share token is read in the one segment after its word, a capability in the span after its.
 function pathCarries(url: UriParts): boolean {
   return (
     PATH_SHAPES.holdOn(url) ||
-    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(url.pathname, CAPABILITY_PAGE))
+    ((someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
+      someSegmentAfter(url.pathname, SHARE_WORD, 1, SHARE_SEGMENT)) &&
+      !hasSegment(url.pathname, CAPABILITY_PAGE))
   );
+}
+
+// A fragment that is a key alone (an encrypted share's), which holds no parameter to be named.
+function fragmentIsKey(hash: string): boolean {
+  const key = FRAGMENT_KEY.exec(hash)?.[1];
+  return key !== undefined && looksLikeRandomKey(key);
 }
 
 // Past the bound, a uri is read no further, but a parameter it names and a token it holds are
