@@ -9,13 +9,18 @@ import {
   CREDENTIAL_PARAMETERS,
   CREDENTIAL_PATH_SHAPES,
   CREDENTIAL_VALUE_SHAPES,
+  FRAGMENT_KEY,
+  FRAGMENT_KEY_EXAMPLES,
   HOST_EXEMPT_PARAMETERS,
   HOST_SCOPED_PARAMETERS,
+  LOWER_CASE_RANDOM_VALUE,
   NOT_CREDENTIAL_PARAMETERS,
   ORDINARY_PATH_SEGMENTS,
   RANDOM_PATH_SEGMENT,
   SECRET_LOOKING_VALUES,
   SETTING_VALUES,
+  SHARE_PATH_WORDS,
+  SHARE_TOKEN_SEGMENT,
 } from '../../src/uri/credential-lists.js';
 import { uriMayCarryCredential } from '../../src/uri/credential.js';
 import { foldName, lastTwoLabels, readUri } from '../../src/uri/query-params.js';
@@ -331,5 +336,87 @@ describe('SECRET_LOOKING_VALUES and slugs', () => {
     ['a dotted slug', 'Release.Notes.Spring.2025'],
   ])('%s is no secret', (_name, value) => {
     expect(SECRET_LOOKING_VALUES.some((shape) => shape.pattern.test(value))).toBe(false);
+  });
+});
+
+describe('LOWER_CASE_RANDOM_VALUE', () => {
+  it.each([
+    ['letters and digits interleaved', 'k7xm2q9wp4z8n3v6b1c5'],
+    ['digits in three runs', 'abcdefgh1ijklmno2pqrs3'],
+  ])('a random value: %s', (_name, value) => {
+    expect(LOWER_CASE_RANDOM_VALUE.test(value)).toBe(true);
+    expect(uriMayCarryCredential(`https://api.example.com/v1/geo?key=${value}`)).toBe(true);
+    expect(uriMayCarryCredential(`https://files.example.com/get?t=${value}`)).toBe(true);
+    expect(uriMayCarryCredential(`https://example.com/p?v=${value}`)).toBe(false);
+  });
+
+  it.each([
+    ['nineteen characters', 'k7xm2q9wp4z8n3v6b1c'],
+    ['a word with numbers in two runs', 'summer2024sale50offer'],
+    ['a version', 'release20240101build42'],
+    ['a 24-digit hex object id', '507f1f77bcf86cd799439011'],
+    ['upper case', 'K7XM2Q9WP4Z8N3V6B1C5'],
+    ['a separator', 'k7xm2q9wp4-z8n3v6b1c5'],
+  ])('no random value: %s', (_name, value) => {
+    expect(LOWER_CASE_RANDOM_VALUE.test(value)).toBe(false);
+  });
+
+  it('makes key, auth, sig and t count alone, and only those of the ambiguous names without a secret-looking rule of their own', () => {
+    const counting = AMBIGUOUS_PARAMETERS.filter((entry) => entry.values?.includes(LOWER_CASE_RANDOM_VALUE)).map((entry) => entry.name);
+    expect(counting.sort()).toEqual(['auth', 'key', 'sig', 't']);
+  });
+});
+
+describe('SHARE_PATH_WORDS and SHARE_TOKEN_SEGMENT', () => {
+  it.each(SHARE_PATH_WORDS.map((entry) => [entry.word, entry] as const))(
+    '%s > its example is caught, and the word followed by an ordinary segment shows',
+    (_name, entry) => {
+      expect(uriMayCarryCredential(entry.example)).toBe(true);
+      expect(new URL(entry.example).pathname).toContain(`/${entry.word}/`);
+      expect(uriMayCarryCredential(`https://help.example.com/${entry.word}/getting-started`)).toBe(false);
+      expect(uriMayCarryCredential(`https://help.example.com/${entry.word}/article/Xk29fLq83mZp0Rt`)).toBe(false);
+    },
+  );
+
+  it.each([
+    ['Nextcloud, fifteen mixed-case letters and digits', 'Xk29fLq83mZp0Rt'],
+    ['mixed case without digits', 'aBcDeFgHiJkLmNo'],
+    ['Box, lower case with digits', 'k7xm2q9wp4z8n3v6b1c5a0d4e8f2g6h1'],
+    ['Dropbox legacy, fifteen lower-case letters and digits', 'k7xm2q9wp4z8n3v'],
+  ])('a share token: %s', (_name, segment) => {
+    expect(SHARE_TOKEN_SEGMENT.test(segment)).toBe(true);
+  });
+
+  it.each([
+    ['fourteen characters', 'Xk29fLq83mZp0R'],
+    ['sixty-five characters', 'Xk29fLq83mZp0Rt'.repeat(5).slice(0, 65)],
+    ['a slug', 'getting-started-2025'],
+    ['a word with one number', 'gettingstarted2024'],
+    ['upper case and digits', 'ABCD1234EFGH5678'],
+  ])('no share token: %s', (_name, segment) => {
+    expect(SHARE_TOKEN_SEGMENT.test(segment)).toBe(false);
+  });
+});
+
+describe('FRAGMENT_KEY', () => {
+  it.each(FRAGMENT_KEY_EXAMPLES.map((entry) => [entry.family, entry] as const))(
+    '%s > its example is caught by its fragment alone',
+    (_name, entry) => {
+      const url = new URL(entry.example);
+      expect(uriMayCarryCredential(entry.example)).toBe(true);
+      expect(FRAGMENT_KEY.test(url.hash)).toBe(true);
+      expect(uriMayCarryCredential(`${url.origin}${url.pathname}${url.search}`)).toBe(false);
+    },
+  );
+
+  it.each([
+    ['a route', '#/EXAMPLEsendID0/k7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5'],
+    ['a hashbang route', '#!/k7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5'],
+    ['a parameter', '#key=k7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5'],
+    ['four runs', '#a/b/c/k7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5'],
+    ['a last run of nineteen', '#k7Xq2Lm9Wp4Zr8Nv3Bc'],
+    ['a dot in the run', '#k7Xq2Lm9Wp4.Zr8Nv3Bc6Yt1Hs5'],
+  ])('no key form: %s', (_name, hash) => {
+    expect(FRAGMENT_KEY.test(hash)).toBe(false);
   });
 });

@@ -26,6 +26,10 @@ const JWT = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url('{"sub":"42
 const FUNCTIONS_KEY = `${'Qw3rTy7u'.repeat(6)}Zx9Vb2%3D%3D`;
 /** A segment a capability word makes a credential: twenty random-looking characters. */
 const TOKEN_SEGMENT = 'Hq4Zt8Lp2Wm6Xr9Vc3Ns';
+/** A share token: fifteen random-looking letters and digits, Nextcloud's length. */
+const SHARE_TOKEN = 'Xk29fLq83mZp0Rt';
+/** An encrypted share's key: a random run of base64url, as MEGA writes it after `#`. */
+const FRAGMENT_KEY_RUN = 'k7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4Ka8Pe2Uw6';
 
 const cases: readonly Case[] = [
   // Parsing: fail closed.
@@ -336,6 +340,29 @@ const cases: readonly Case[] = [
   ['capability > a type-prefixed object id after the word > shown', shown('https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789')],
   ['capability > a short id after the word > shown', shown('https://www.example.com/verify/ABCD2EFGH3JK')],
   ['capability > a word that only contains one > shown', shown(`https://app.example.com/prereset/${TOKEN_SEGMENT}`)],
+  // A share token in the one segment after a share word.
+  ['share > a Nextcloud token of fifteen mixed-case characters > caught', caught(`https://cloud.example.com/index.php/s/${SHARE_TOKEN}`)],
+  ['share > a Box token of lower-case letters and digits > caught', caught('https://app.box.com/s/k7xm2q9wp4z8n3v6b1c5a0d4e8f2g6h1')],
+  ['share > a Dropbox legacy id before the file name > caught', caught('https://www.dropbox.com/s/k7xm2q9wp4z8n3v/report.pdf?dl=0')],
+  ['share > S, the same word in upper case > caught', caught(`https://cloud.example.com/S/${SHARE_TOKEN}`)],
+  ['share > a token two segments after the word > shown', shown(`https://help.example.com/s/topic/${SHARE_TOKEN}`)],
+  ['share > fourteen characters > shown', shown(`https://cloud.example.com/s/${SHARE_TOKEN.slice(0, 14)}`)],
+  ['share > a slug > shown', shown('https://help.example.com/s/getting-started')],
+  ['share > a camelCase name > shown', shown('https://docs.example.com/s/GettingStartedGuide')],
+  ['share > a word with a number > shown', shown('https://docs.example.com/s/gettingstarted2024')],
+  ['share > on a settings page > shown', shown(`https://cloud.example.com/settings/s/${SHARE_TOKEN}`)],
+  ['share > a word that only ends in s > shown', shown(`https://cloud.example.com/links/${SHARE_TOKEN}`)],
+
+  // A fragment that is a key alone.
+  ['fragment key > MEGA #<key> > caught', caught(`https://mega.nz/file/EXAMPLE0#${FRAGMENT_KEY_RUN}`)],
+  ['fragment key > MEGA legacy #!<id>!<key> > caught', caught(`https://mega.nz/#!EXAMPLE0!${FRAGMENT_KEY_RUN}`)],
+  ['fragment key > Bitwarden Send #<id>/<key> > caught', caught(`https://send.bitwarden.com/#EXAMPLEsendID0/${FRAGMENT_KEY_RUN}`)],
+  ['fragment key > in a nested uri > caught', caught(`https://r.example/go?u=${enc(`https://mega.nz/file/EXAMPLE0#${FRAGMENT_KEY_RUN}`)}`)],
+  ['fragment key > a route of the same runs > shown', shown(`https://app.example.com/#/EXAMPLEsendID0/${FRAGMENT_KEY_RUN}`)],
+  ['fragment key > an anchor of words and a year > shown', shown('https://en.wikipedia.org/wiki/Cryptography#CITEREFSmithJones2020')],
+  ['fragment key > a camelCase anchor > shown', shown('https://docs.example.com/api#createPaymentIntentRequest2')],
+  ['fragment key > a hex block anchor > shown', shown('https://www.notion.so/Page-0a9b8c7d6e5f4a3b9c2d1e0f9a8b7c6d#1e0f9a8b7c6d4a3b9c2d0a9b8c7d6e5f')],
+  ['fragment key > a section anchor > shown', shown('https://docs.example.com/guide#section-2')],
 ];
 
 describe(uriMayCarryCredential.name, () => {
