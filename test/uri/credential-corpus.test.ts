@@ -35,6 +35,10 @@ const REQUIRED_FAMILIES = [
   'Outlook published calendar', 'Okta', 'Alchemy', 'Infura', 'CDN type A signing', 'CDN type B signing',
   'CDN type C signing', 'SIP', 'Oracle JDBC', 'InfluxDB 1.x', 'WordPress password reset', 'password-reset codes',
   'password-reset tokens', 'webhook ids', 'Tableau trusted tickets', 'JSON members', 'Microsoft Teams meeting passcode',
+  // Families a second blind corpus found missing.
+  'Fastly token authentication', 'StackPath secure token', 'Cloudinary signed delivery', 'Rails Active Storage',
+  'fragment key', 'Ably API key', 'Grafana snapshot', 'Grafana public dashboard', 'share capability',
+  'lower-case random value', 'one-letter token', 'API path token', 'share path',
 ];
 
 // Every ordinary look-alike the issue names must be in the corpus, shown.
@@ -45,6 +49,8 @@ const REQUIRED_ORDINARY = [
   'next=/dashboard',
   '$skiptoken=', 'reset_password=sent', 'md5=', 'token=USDT', '/settings/webhooks/', '/invite/Summer-', 'sid=',
   'session=Secure-', 'key=exports/', 'dib=', 'facetime:', 'sip:carol@',
+  '#section-2', '#/settings', '#CITEREF', '/s/getting-started', '&t=30', 'key=name', '/api/token/refresh', '/d/000000012/',
+  '/dashboard/snapshots', '#issuecomment-',
 ];
 
 describe(`${uriMayCarryCredential.name} on the labelled corpus`, () => {
