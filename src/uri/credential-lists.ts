@@ -784,15 +784,17 @@ export const SHARE_TOKEN_SEGMENT = /^(?=[A-Za-z0-9]{15,64}$)(?:(?=[^a-z]*[a-z])(
  * end-to-end encrypted share, kept after `#` so the server never sees it (MEGA `#<key>` and
  * legacy `#!<id>!<key>`, PrivateBin `?<id>#<key>`, Bitwarden Send `#<id>/<key>`). The fragment
  * is one to three runs of base64url or base58 joined by `/` or `!` (not opening with `/` or
- * `!/`: a single-page app's route), the last of 20 or more characters, captured; it counts when
- * that run is a random key (`looksLikeRandomKey`). An anchor (`#section-2`, `#installation`,
+ * `!/`: a single-page app's route), the last of 20 or more characters, captured, and may end in
+ * the item of a MEGA folder it opens (`/file/<id>`, `/folder/<id>`); it counts when that run is
+ * a random key (`looksLikeRandomKey`). An anchor (`#section-2`, `#installation`,
  * `#CITEREFSmithJones2020`, `#issuecomment-1234567890`) or a route (`#/settings`) shows.
  */
-export const FRAGMENT_KEY = /^#!?(?!\/)(?:[\w-]{1,64}[/!]){0,2}([\w-]{20,})\/?$/;
+export const FRAGMENT_KEY = /^#!?(?!\/)(?:[\w-]{1,64}[/!]){0,2}([\w-]{20,})(?:\/(?:file|folder)\/[\w-]{1,64})?\/?$/;
 
 /** A link whose fragment is a key (`FRAGMENT_KEY`), with its family. */
 export const FRAGMENT_KEY_EXAMPLES: readonly { readonly family: string; readonly example: string }[] = [
   { family: 'MEGA file and folder links', example: 'https://mega.nz/file/EXAMPLE0#EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4Ka' },
+  { family: 'MEGA links to a file in a shared folder', example: 'https://mega.nz/folder/EXAMPLE1#EXAMPLEk7Xq2Lm9Wp4Zr8Nv3/file/EXAMPLE2' },
   { family: 'MEGA legacy links', example: 'https://mega.nz/#!EXAMPLE0!EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4Ka' },
   { family: 'PrivateBin pastes', example: 'https://privatebin.example.net/?f468483c313401e8#EXAMPLEpb7Key5x9Qm2Lk8Jh3Gf6Ds1Aw4Ze' },
   { family: 'Bitwarden Send', example: 'https://send.bitwarden.com/#EXAMPLEsendID012345/EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6' },
