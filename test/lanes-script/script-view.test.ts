@@ -199,7 +199,7 @@ describe('Host.scriptViewFetched', () => {
 });
 
 describe('Host.scriptView, handed its own objects back', () => {
-  it('lets nothing ride along: an object it never issued is a marker, a bare image its checked fields alone', () => {
+  it('lets nothing ride along: an object it never issued is a marker, a bare image or resource its checked fields alone', () => {
     const presigned = 'https://bucket.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=' + 'cd'.repeat(32);
     const smuggled = {
       refId: 'x',
@@ -207,8 +207,10 @@ describe('Host.scriptView, handed its own objects back', () => {
       nested: { type: 'resource_link', uri: presigned, name: 'n' },
       audio: { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
     };
-    const view = host().scriptView({ content: [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }], dataIsContent: true } as never);
-    expect(view.ok && view.content).toEqual([notABlockMarker(), { type: 'image', mimeType: 'image/png', size: 3 }]);
+    const bareResource = { type: 'resource', uri: presigned, mimeType: 'text/csv', size: 9, saved: '/home/u/.ssh/id_ed25519', refId: 'ref-x' };
+    const content = [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }, bareResource];
+    const view = host().scriptView({ content, dataIsContent: true } as never);
+    expect(view.ok && view.content).toEqual([notABlockMarker(), { type: 'image', mimeType: 'image/png', size: 3 }, { type: 'resource', mimeType: 'text/csv', size: 9 }]);
     expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
   });
 
