@@ -54,7 +54,8 @@ export interface Host {
    * connection's credential only to the origin it was dialed at, at most one redirect and never
    * with a credential across origins, the stream aborted once decoded bytes pass `maxBytes`,
    * the digest checked over decoded identity octets, the media type sniffed, `save` called once
-   * with a host-made name. Nothing is saved or recorded on any failure. Never rejects.
+   * with a host-made name; with `fromServer`, only a reference that server delivered. Nothing is
+   * saved or recorded on any failure. Never rejects.
    */
   fetchReference(refId: string, options: FetchOptions): Promise<FetchOutcome>;
   /**

@@ -3,16 +3,19 @@
  * A script's output comes back to the model, so it reads every block the way the model's line
  * does: a link's object carries its uri only where the model's line shows it (the same
  * `shownLinkUri`, the same claims, the same clock reading), and no stricter claim the view
- * reads is lost on the way.
+ * reads is lost on the way. An object shaped like this lane's own reference object is read from
+ * the record its id names, and only where a view of a result from the same origin issued that
+ * id (see `script-issued.ts`); anything else in a block's place is what the tool-result lane
+ * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
-import { withClaims, type ResultClaims } from '../references/claims.js';
+import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
-import type { RegistryJournal } from '../references/registry.js';
+import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
 import { invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
@@ -21,9 +24,13 @@ import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import { logSafely, thrownLine, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
+import { recordIssued, wasIssued } from './script-issued.js';
 import { classifyContext, normalizeResult } from './tool-result.js';
 
-/** A link or reference as a script receives it. */
+/**
+ * A link or reference as a script receives it. Handed back to the lane (with the origin its
+ * result had), it is read again from the record its id names: none of its own fields counts.
+ */
 export interface ReferenceObject {
   /** The id `fetch_reference` takes. */
   readonly refId: string;
@@ -37,7 +44,7 @@ export interface ReferenceObject {
   readonly unfetchable?: string;
   /** The result's claims say it has expired. */
   readonly expired?: true;
-  /** Where a fetched copy was saved. */
+  /** Where this host saved a fetched copy: only ever the record's, never a server's word. */
   readonly saved?: string;
 }
 
@@ -123,8 +130,11 @@ export async function scriptViewFetched(
       logSafely(core, () => `blockwise: script: no save configured; ${first.offers.length} reference(s) of ${toolLabel(origin?.toolName)} not fetched`);
       return first.view;
     }
+    // Bound to the view's server: a record another server's result took over meanwhile isn't
+    // what this view offered.
+    const bound = typeof origin?.serverId === 'string' ? { ...options, fromServer: origin.serverId } : options;
     for (const refId of first.offers) {
-      const outcome = await fetchReference(core, refId, options);
+      const outcome = await fetchReference(core, refId, bound);
       if (!outcome.ok) logSafely(core, () => `blockwise: script: fetch of ${refId} for ${toolLabel(origin?.toolName)} failed: ${outcome.code}`);
     }
     return buildView(core, result, origin, journal).view;
@@ -147,6 +157,9 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const view: ScriptViewOk = content
       ? { ok: true, isError, ...error, content: Array.from(data, (block) => builder.item(block)) }
       : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
+    // Only once the whole view is built: which objects this view reads from their records
+    // can't depend on the order of its blocks.
+    recordIssued(core, origin, builder.issued);
     return { view, offers: builder.offers };
   } catch (error) {
     logSafely(core, () => withheldLogLine('script', origin?.toolName, error));
@@ -163,6 +176,8 @@ function toolName(origin: ResultOrigin | undefined): string {
 /** Builds one view's items, with the line's claims and the view's claims in hand. */
 class ViewBuilder {
   readonly offers: string[] = [];
+  /** Every id this view hands out. */
+  readonly issued: string[] = [];
   readonly #ctx: ClassifyContext;
 
   constructor(
@@ -197,8 +212,10 @@ class ViewBuilder {
 
   /**
    * Data: everything as sent, but references as objects, embedded resources with their uri
-   * under the link rule, and contradictions withheld, at any depth. This lane's own objects are
-   * rebuilt from their own fields, their uri under the link rule again.
+   * under the link rule, and contradictions withheld, at any depth. An object shaped like this
+   * lane's reference object is read from its record where this lane issued its id for this
+   * origin, and is otherwise the tool-result lane's words for it in a block's place: no object
+   * in a view carries an id, name or saved path the lane didn't give it.
    */
   data(value: unknown): unknown {
     const text = JSON.stringify(value, (_key, member: unknown) => {
@@ -219,25 +236,19 @@ class ViewBuilder {
   }
 
   /**
-   * One of this lane's own objects handed back (a script passing them on), rebuilt from the
-   * fields this lane gives and nothing else, so nothing rides along in them; its `uri` shows only
-   * where the link rule lets it now. Undefined for anything else.
+   * One of this lane's own objects handed back (a script passing them on). A reference object
+   * is read from the record its id names — where a view of a result from this origin issued the
+   * id — and is otherwise what the tool-result lane calls it in a block's place. Inline media
+   * and embedded resources carry no id: they are rebuilt from the fields this lane gives, each
+   * checked as a block's would be, and nothing else. Undefined for anything else.
    */
   #own(value: unknown): ScriptItem | undefined {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const record = value as Record<string, unknown>;
     if (record.type === undefined && typeof record.refId === 'string') {
-      const uri = typeof record.uri === 'string' ? shownUri(record.uri, this.lineClaims, this.viewClaims, this.core.now()) : undefined;
-      return {
-        refId: sanitizeLabel(record.refId),
-        ...(typeof record.name === 'string' ? { name: sanitizeLabel(record.name) } : {}),
-        ...(typeof record.mimeType === 'string' ? { mimeType: typeLabel(record.mimeType) } : {}),
-        ...(isSize(record.size) ? { size: record.size } : {}),
-        ...(uri === undefined ? {} : { uri }),
-        ...(typeof record.unfetchable === 'string' ? { unfetchable: sanitizeLabel(record.unfetchable) } : {}),
-        ...(record.expired === true ? { expired: true as const } : {}),
-        ...(typeof record.saved === 'string' ? { saved: sanitizeLabel(record.saved) } : {}),
-      };
+      const held = this.core.registry.get(record.refId);
+      if (held === undefined || !wasIssued(this.core, held.refId, this.origin)) return classifyBlock(value, this.#ctx).text;
+      return this.#fromRecord(held);
     }
     const bare = !Object.hasOwn(record, 'data') && !Object.hasOwn(record, 'resource');
     if ((record.type === 'image' || record.type === 'audio') && bare && !Object.hasOwn(record, 'uri') && isSize(record.size)) {
@@ -257,24 +268,39 @@ class ViewBuilder {
     return this.#object(reading.testimony);
   }
 
-  /**
-   * A reference object: one registration and one clock reading; `uri` only where the model's
-   * line shows it and no claim the view reads marks it `never`; `unfetchable` and `expired` by
-   * the view's claims.
-   */
+  /** A reference block's object: registered with the view's claims in force. */
   #object(testimony: Testimony): ReferenceObject {
     // Registered with the view's claims in force, so a demand fetch (which reads the record
     // alone) refuses what this view marks unfetchable or expired, whatever the blocks' order.
     const record = this.core.registry.register(withClaims(testimony, this.viewClaims), this.origin?.serverId);
+    return this.#objectFor(record, testimony, this.lineClaims, this.viewClaims);
+  }
+
+  /**
+   * An object handed back, read from its record alone: its name, type, size and saved copy the
+   * record's, and its own claims (`never`, expiry) in force beside this view's.
+   */
+  #fromRecord(record: ReferenceRecord): ReferenceObject {
+    const own = recordClaims(record.testimony);
+    return this.#objectFor(record, record.testimony, bothClaims(this.lineClaims, own), bothClaims(this.viewClaims, own));
+  }
+
+  /**
+   * A reference object: one clock reading; `uri` only where the model's line shows it and no
+   * claim the view reads marks it `never`; `unfetchable` and `expired` by the view's claims;
+   * `saved` only from the record's fetched copy.
+   */
+  #objectFor(record: ReferenceRecord, testimony: Testimony, lineClaims: ResultClaims, viewClaims: ResultClaims): ReferenceObject {
     const nowMs = this.core.now();
-    const name = shownName(testimony.name, testimony.uri, this.viewClaims);
-    const view = decideReference(record, testimony, this.viewClaims, this.#ctx, nowMs);
-    const line = decideReference(record, testimony, this.lineClaims, this.#ctx, nowMs);
-    const viewNever = this.viewClaims.withholds(testimony.uri);
+    const name = shownName(testimony.name, testimony.uri, viewClaims);
+    const view = decideReference(record, testimony, viewClaims, this.#ctx, nowMs);
+    const line = decideReference(record, testimony, lineClaims, this.#ctx, nowMs);
+    const viewNever = viewClaims.withholds(testimony.uri);
     const shown = line.linkUri?.shown === true && !viewNever ? line.linkUri.text : undefined;
     if (!testimony.fromLink && record.fetched === undefined && view.dial.ok && !view.expired && !viewNever) {
       this.offers.push(record.refId);
     }
+    this.issued.push(record.refId);
     return {
       refId: record.refId,
       ...(name === undefined ? {} : { name: sanitizeLabel(name) }),

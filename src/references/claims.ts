@@ -145,3 +145,35 @@ export function withClaims(testimony: Testimony, claims: ResultClaims): Testimon
     ...(claim.never ? { disposition: 'never' as const } : testimony.disposition === 'ref' ? { disposition: 'ref' as const } : {}),
   };
 }
+
+/**
+ * Claims where both `a` and `b` hold: a uri either marks `never` is `never`, and the earlier
+ * expiry of the two is in force.
+ */
+export function bothClaims(a: ResultClaims, b: ResultClaims): ResultClaims {
+  if (a === NO_CLAIMS) return b;
+  if (b === NO_CLAIMS) return a;
+  return {
+    forUri(uri) {
+      const first = a.forUri(uri);
+      const second = b.forUri(uri);
+      if (first === undefined || second === undefined) return first ?? second;
+      const expiresAt =
+        first.expiresAt === undefined || (second.expiresAt !== undefined && expiryMs(second.expiresAt) < expiryMs(first.expiresAt))
+          ? second.expiresAt
+          : first.expiresAt;
+      return { never: first.never || second.never, source: first.source, ...(expiresAt === undefined ? {} : { expiresAt }) };
+    },
+    withholds: (uri) => a.withholds(uri) || b.withholds(uri),
+  };
+}
+
+/**
+ * What a record's own testimony claims about its uri (its `never` and its expiry), as a
+ * result's claims: for an object read from its record rather than from a block.
+ */
+export function recordClaims(testimony: Testimony): ResultClaims {
+  const reader = new ClaimsReader();
+  reader.addTestimony({ ...testimony, fromLink: false });
+  return reader.finish(undefined);
+}

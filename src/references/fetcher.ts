@@ -44,12 +44,20 @@ export interface FetchOptions {
   readonly fetch?: typeof fetch;
   /** The bound on the whole fetch, dial to last byte, in ms (default 30 s); `save` isn't bounded. */
   readonly timeoutMs?: number;
+  /**
+   * The server the caller means the reference to come from. When given, the fetch is refused
+   * (`wrong-server`, undialed) unless the record's server is this one — so an id quoted from one
+   * server's result can't spend another server's connection. A model names only an id, so
+   * binding is the host's to ask for, where it knows which server's result the id came from.
+   */
+  readonly fromServer?: string;
 }
 
 /** Why a fetch failed: a refusal before dialing (the dial check's own codes), or after. */
 export type FetchFailure =
   | DialRefusal
   | 'unknown-reference'
+  | 'wrong-server'
   | 'bad-options'
   | 'redirect-limit'
   | 'redirect-refused'
@@ -70,7 +78,8 @@ export type FetchFailure =
 export const FETCH_FAILURE_WORDS: Readonly<Record<FetchFailure, string>> = {
   ...DIAL_REFUSAL_CLAUSES,
   'unknown-reference': 'unknown reference: this id names no record this host holds (never issued here, or evicted)',
-  'bad-options': "not fetched: the fetch's options aren't usable (maxBytes a non-negative integer, timeoutMs a positive one, save a function)",
+  'wrong-server': 'not fetched: this reference came from another server than the one this fetch was bound to',
+  'bad-options': "not fetched: the fetch's options aren't usable (maxBytes a non-negative integer, timeoutMs a positive one, save a function, fromServer a string)",
   'redirect-limit': 'not fetched: the server redirected more than once',
   'redirect-refused': "not fetched: the server redirected to a location this host doesn't follow",
   'http-status': "not fetched: the server didn't answer with the content",
@@ -137,6 +146,7 @@ async function fetchChecked(core: HostCore, refId: string, options: FetchOptions
   if (settings === undefined) return failed('bad-options');
   const record = typeof refId === 'string' ? core.registry.get(refId) : undefined;
   if (record === undefined) return failed('unknown-reference');
+  if (settings.fromServer !== undefined && record.serverId !== settings.fromServer) return failed('wrong-server');
   // One read of the address book: the url the check passes and the credential sent are the same
   // answer's, so no second read can pair one answer's origin with another's token.
   const answer = record.serverId === undefined ? undefined : core.addresses.get(record.serverId);
@@ -210,6 +220,7 @@ interface Settings {
   readonly timeoutMs: number;
   readonly save: FetchOptions['save'];
   readonly fetch: typeof fetch;
+  readonly fromServer: string | undefined;
 }
 
 /** The options with their defaults, or undefined where one isn't usable. */
@@ -221,7 +232,9 @@ function readOptions(core: HostCore, options: FetchOptions): Settings | undefine
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) return undefined;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) return undefined;
   if (typeof options.save !== 'function' || typeof fetchImpl !== 'function') return undefined;
-  return { maxBytes, timeoutMs, save: options.save, fetch: fetchImpl };
+  const fromServer: unknown = options.fromServer;
+  if (fromServer !== undefined && typeof fromServer !== 'string') return undefined;
+  return { maxBytes, timeoutMs, save: options.save, fetch: fetchImpl, fromServer };
 }
 
 function failed(code: FetchFailure, detail?: string): FetchFailed {

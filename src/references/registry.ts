@@ -1,10 +1,11 @@
 /**
  * The reference registry (SPEC §6): host-private records keyed by uri, named by opaque ids that
- * are never reused, bounded (least recently used evicted first). Nothing is fetched on receipt.
- * Hosts that share a registry share records; each host keeps its own server addresses.
+ * are never reused and can't be guessed (each id its own 96 random bits: see {@link newRefId}),
+ * bounded (least recently used evicted first). Nothing is fetched on receipt. Hosts that share a
+ * registry share records; each host keeps its own server addresses.
  */
-import { randomBytes } from 'node:crypto';
 import { expiryMs } from './expiry.js';
+import { newRefId, refIdKey, type IssuedRefId } from './ref-ids.js';
 import type { Testimony } from './testimony.js';
 
 /** The default number of records a registry keeps. */
@@ -23,7 +24,7 @@ export interface FetchedCopy {
 
 /** A host-private record of a received reference (RFC-005's record: never on the wire). */
 export interface ReferenceRecord {
-  /** The opaque id the model names the reference by. */
+  /** The opaque id the model names the reference by: `ref-` and 96 random bits, never reused. */
   readonly refId: string;
   /** The raw uri, as received. */
   readonly uri: string;
@@ -113,8 +114,8 @@ function makeRecord(refId: string, testimony: Testimony, serverId: string | unde
 /** A record's place in the recency list. */
 interface Entry {
   record: ReferenceRecord;
-  /** The counter its id was made from: the id map's key (a number hashes without the id text). */
-  serial: number;
+  /** Its id's key (see {@link refIdKey}): the id table's key, unique among held records. */
+  key: number;
   prev: Entry | undefined;
   next: Entry | undefined;
 }
@@ -134,24 +135,26 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   // Records by uri, each in a doubly linked recency list (oldest at `head`): a touch and an
   // eviction are O(1), with no iteration over the map's deleted entries.
   const byUri = new Map<string, Entry>();
-  // Entries by the counter in their id: a number key is hashed without building or reading the
-  // id's text, which the lane's hot path would otherwise do twice per link.
-  const bySerial = new Map<number, Entry>();
+  // Entries by their id's key, a small integer read from its random bits: a number key is hashed
+  // without reading the id's text, which the lane's hot path would otherwise do twice per link.
+  // A lookup compares the whole id, so only the id as issued names its record.
+  const byKey = new Map<number, Entry>();
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
   let head: Entry | undefined;
   let tail: Entry | undefined;
-  // A random prefix per registry (72 bits) and a counter: ids are opaque and never reused, here
-  // or in another registry, of this process or another.
-  const idHead = `ref-${randomBytes(9).toString('base64url')}-`;
-  let counter = 0;
 
-  /** The entry `refId` names: its counter read back, where the id is one this registry made. */
+  /** The entry `refId` names, where it is an id this registry issued and still holds. */
   function entryFor(refId: string): Entry | undefined {
-    if (typeof refId !== 'string' || !refId.startsWith(idHead)) return undefined;
-    const digits = refId.slice(idHead.length);
-    const serial = Number.parseInt(digits, 36);
-    // Only the counter's own spelling names it (no sign, no leading zeros, no trailing text).
-    return Number.isSafeInteger(serial) && serial.toString(36) === digits ? bySerial.get(serial) : undefined;
+    const key = typeof refId === 'string' ? refIdKey(refId) : undefined;
+    const entry = key === undefined ? undefined : byKey.get(key);
+    return entry !== undefined && entry.record.refId === refId ? entry : undefined;
+  }
+
+  /** A new id whose key no held record's has (the id stays 96 random bits; only its key is checked). */
+  function freshId(): IssuedRefId {
+    let issued = newRefId();
+    while (byKey.has(issued.key)) issued = newRefId();
+    return issued;
   }
 
   function beforeChange(uri: string): void {
@@ -180,19 +183,19 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
    * full registry (the steady state of a long-running host) a link allocates no entry.
    */
   function storeNew(testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-    counter += 1;
-    const record = makeRecord(`${idHead}${counter.toString(36)}`, testimony, serverId, fetched);
+    const { refId, key } = freshId();
+    const record = makeRecord(refId, testimony, serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
     let entry: Entry;
     if (byUri.size >= capacity) {
       entry = evictOldest();
       entry.record = record;
-      entry.serial = counter;
+      entry.key = key;
     } else {
-      entry = { record, serial: counter, prev: undefined, next: undefined };
+      entry = { record, key, prev: undefined, next: undefined };
     }
     byUri.set(record.uri, entry);
-    bySerial.set(counter, entry);
+    byKey.set(key, entry);
     append(entry);
     return record;
   }
@@ -212,7 +215,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     const oldest = head!;
     if (journals.size > 0) beforeChange(oldest.record.uri);
     unlink(oldest);
-    bySerial.delete(oldest.serial);
+    byKey.delete(oldest.key);
     byUri.delete(oldest.record.uri);
     return oldest;
   }

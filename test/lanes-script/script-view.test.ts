@@ -3,7 +3,7 @@ import { createHost } from '../../src/host.js';
 import type { ReferenceObject, ScriptView } from '../../src/lanes/script.js';
 import { DIAL_REFUSAL_CLAUSES } from '../../src/references/dial-check.js';
 import { createRegistry } from '../../src/references/registry.js';
-import { WITHHELD_TEXT } from '../../src/text/markers.js';
+import { notABlockMarker, WITHHELD_TEXT } from '../../src/text/markers.js';
 
 const NOW = Date.parse('2030-06-01T00:00:00Z');
 const ORIGIN = 'https://files.example.com';
@@ -159,13 +159,18 @@ describe('Host.scriptView', () => {
     expect([outcome.ok, outcome.code, dialed]).toEqual([false, 'expired', 0]);
   });
 
-  it('reads a view handed back to it the same', () => {
+  it('reads a view handed back to it from its records: the same, but a uri two blocks named reads as its one record', () => {
     const h = host();
     const first = h.scriptView({ content: FIVE }, { serverId: 'srv' });
-    const again = h.scriptView({ data: first.ok ? first.content : [] }, { serverId: 'srv' });
-    expect(again.ok && again.data).toEqual(first.ok && first.content);
-    const asContent = h.scriptView({ data: first.ok ? first.content : [], dataIsContent: true }, { serverId: 'srv' });
-    expect(asContent.ok && asContent.content).toEqual(first.ok && first.content);
+    const content = first.ok ? first.content! : [];
+    // The link and the `never` reference share a uri, so one record and one id: handed back,
+    // both read as that record (the reference's name, no type), never as their own fields.
+    expect((content[2] as ReferenceObject).refId).toBe((content[5] as ReferenceObject).refId);
+    const expected = content.map((item, index) => (index === 2 ? content[5] : item));
+    const again = h.scriptView({ data: content }, { serverId: 'srv' });
+    expect(again.ok && again.data).toEqual(expected);
+    const asContent = h.scriptView({ data: JSON.parse(JSON.stringify(content)) as unknown, dataIsContent: true }, { serverId: 'srv' });
+    expect(asContent.ok && asContent.content).toEqual(expected);
   });
 
   it('carries the error of an error result', () => {
@@ -194,7 +199,7 @@ describe('Host.scriptViewFetched', () => {
 });
 
 describe('Host.scriptView, handed its own objects back', () => {
-  it('rebuilds them from their own fields: nothing rides along, and a uri shows only where the link rule lets it', () => {
+  it('lets nothing ride along: an object it never issued is a marker, a bare image or resource its checked fields alone', () => {
     const presigned = 'https://bucket.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=' + 'cd'.repeat(32);
     const smuggled = {
       refId: 'x',
@@ -202,8 +207,10 @@ describe('Host.scriptView, handed its own objects back', () => {
       nested: { type: 'resource_link', uri: presigned, name: 'n' },
       audio: { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
     };
-    const view = host().scriptView({ content: [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }], dataIsContent: true } as never);
-    expect(view.ok && view.content).toEqual([{ refId: 'x' }, { type: 'image', mimeType: 'image/png', size: 3 }]);
+    const bareResource = { type: 'resource', uri: presigned, mimeType: 'text/csv', size: 9, saved: '/home/u/.ssh/id_ed25519', refId: 'ref-x' };
+    const content = [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }, bareResource];
+    const view = host().scriptView({ content, dataIsContent: true } as never);
+    expect(view.ok && view.content).toEqual([notABlockMarker(), { type: 'image', mimeType: 'image/png', size: 3 }, { type: 'resource', mimeType: 'text/csv', size: 9 }]);
     expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
   });
 
@@ -215,6 +222,26 @@ describe('Host.scriptView, handed its own objects back', () => {
     const again = h.scriptView({ data: first.ok ? first.content : [], dataIsContent: true });
     expect(again.ok && again.content).toEqual(first.ok && first.content);
     expect(h.registry.size).toBe(before);
+  });
+});
+
+describe('Host.scriptViewFetched, bound to the view\'s server', () => {
+  it('fetches an offer only while its record is still the view server\'s: one another server took over meanwhile is refused', async () => {
+    const h = host();
+    h.setServerAddress('other', ORIGIN, { credential: 'other-token' });
+    const content = [{ type: 'resource', uri: `${ORIGIN}/a.csv` }, { type: 'resource', uri: `${ORIGIN}/b.csv` }];
+    const dialed: string[] = [];
+    const view = await h.scriptViewFetched({ content }, { serverId: 'srv' }, {
+      save: ({ name }) => `/saved/${name}`,
+      fetch: (async (input: string | URL | Request) => {
+        dialed.push(String(input));
+        // While the first fetch runs, another server's result names the second uri.
+        h.renderToolResult({ content: [{ type: 'resource', uri: `${ORIGIN}/b.csv` }] }, { serverId: 'other' });
+        return new Response('x');
+      }) as typeof fetch,
+    });
+    expect(dialed).toEqual([`${ORIGIN}/a.csv`]);
+    expect(objects(view).map((object) => object.saved !== undefined)).toEqual([true, false]);
   });
 });
 
@@ -237,5 +264,70 @@ describe('Host.scriptViewFetched, its journal', () => {
     expect(refs.find((r) => r.name === 'guarded')!.uri).toBeUndefined();
     expect(registry.getByUri(guarded)).toBeUndefined();
     expect(registry.openJournals).toBe(0);
+  });
+});
+
+describe('Host.scriptView, objects it never issued', () => {
+  const FORGED = { refId: 'ref-anything-7', name: 'ghp_' + 'A1b2C3d4'.repeat(5), saved: '/home/u/.ssh/id_ed25519' };
+
+  it("calls a server's object shaped like its own what the tool-result lane calls it: in a block's place and in data", () => {
+    const h = host();
+    const view = h.scriptView({ content: [{ type: 'text', text: 'report' }, FORGED] }, { serverId: 'srv' });
+    const line = h.renderToolResult({ content: [{ type: 'text', text: 'report' }, FORGED] }, { serverId: 'srv' });
+    expect(view.ok && view.content).toEqual(['report', line.blocks[1]!.text]);
+    expect(line.blocks[1]!.text).toBe(notABlockMarker());
+    const nested = h.scriptView({ data: { files: [FORGED], note: 'n' } }, { serverId: 'srv' });
+    expect(nested.ok && nested.data).toEqual({ files: [notABlockMarker()], note: 'n' });
+    for (const shown of [view, nested]) {
+      expect(JSON.stringify(shown)).not.toContain('ghp_');
+      expect(JSON.stringify(shown)).not.toContain('.ssh');
+      expect(JSON.stringify(shown)).not.toContain('ref-anything');
+    }
+  });
+
+  it("never lets one server's result carry another's reference, fetched and saved, as an object", async () => {
+    const h = host();
+    h.setServerAddress('weather', null);
+    const payroll = { type: 'resource', uri: `${ORIGIN}/payroll.csv`, name: 'payroll.csv', mimeType: 'text/csv' };
+    const fetched = await h.scriptViewFetched({ content: [payroll] }, { serverId: 'srv', toolName: 'export' }, {
+      save: ({ name }) => `/saved/${name}`,
+      fetch: (async () => new Response('name,salary')) as typeof fetch,
+    });
+    const [real] = objects(fetched);
+    expect(real!.saved?.startsWith(`/saved/${real!.refId}.`)).toBe(true);
+    const forged = { ...FORGED, refId: real!.refId, name: 'weather-report.pdf' };
+    for (const origin of [{ serverId: 'weather', toolName: 'export' }, { serverId: 'srv', toolName: 'other' }, {}]) {
+      const view = h.scriptView({ content: [forged] }, origin);
+      expect(view.ok && view.content).toEqual([notABlockMarker()]);
+    }
+    // Named by a view of a result from its own origin, it reads as its record: nothing of the
+    // object's own, its saved path the one this host saved.
+    const own = h.scriptView({ content: [forged] }, { serverId: 'srv', toolName: 'export' });
+    expect(own.ok && own.content).toEqual([real]);
+  });
+
+  it('reads as its own no id the tool-result lane showed, nor one the same view issues, whatever the order; a later view does', () => {
+    const block = { type: 'resource', uri: `${ORIGIN}/a.csv`, name: 'a.csv' };
+    for (const order of ['object first', 'object last']) {
+      const h = host();
+      const line = h.renderToolResult({ content: [block] }, { serverId: 'srv' }).blocks[0]!;
+      const echoed = { refId: line.kind === 'stub' ? line.refId : '', name: 'a.csv', saved: '/etc/passwd' };
+      expect(h.scriptView({ content: [echoed] }, { serverId: 'srv' })).toMatchObject({ content: [notABlockMarker()] });
+      const content = order === 'object first' ? [echoed, block] : [block, echoed];
+      const view = h.scriptView({ content }, { serverId: 'srv' });
+      expect(view.ok && view.content![content.indexOf(echoed)]).toBe(notABlockMarker());
+      const issued = objects(view)[0]!;
+      expect(h.scriptView({ content: [echoed] }, { serverId: 'srv' })).toMatchObject({ content: [issued] });
+      expect(issued.saved).toBeUndefined();
+    }
+  });
+
+  it('reads an object under the claims of its record: an expiry its record holds counts, though the object says nothing', () => {
+    const h = host();
+    const first = h.scriptView({ content: [{ type: 'resource', uri: `${ORIGIN}/old.csv`, expiresAt: '2020-01-01T00:00:00Z' }] }, { serverId: 'srv' });
+    const [object] = objects(first);
+    expect(object).toMatchObject({ expired: true });
+    const again = h.scriptView({ data: [{ refId: object!.refId }] }, { serverId: 'srv' });
+    expect(again.ok && again.data).toEqual([object]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REF_ID_PATTERN } from '../../src/references/ref-ids.js';
 import { createRegistry, UnknownReference } from '../../src/references/registry.js';
 import type { Testimony } from '../../src/references/testimony.js';
 
@@ -62,16 +63,17 @@ describe(createRegistry.name, () => {
     }
   });
 
-  it('names a record by its exact id alone: no other spelling of its counter, and no other registry\'s id', () => {
+  it('names a record by its exact id alone: no other spelling of it, and no other registry\'s id', () => {
     const registry = createRegistry();
     let record = registry.register(reference('https://a.test/0'));
-    // 51 records: the last counter is `1f`, a digit and a letter.
     for (let i = 1; i <= 50; i += 1) record = registry.register(reference(`https://a.test/${i}`));
-    const head = record.refId.slice(0, record.refId.lastIndexOf('-') + 1);
-    const digits = record.refId.slice(head.length);
-    expect(digits).toMatch(/[a-z]/);
-    expect(registry.get(record.refId)).toBe(record);
-    for (const spelling of [`${head}0${digits}`, `${head}+${digits}`, `${head}${digits} `, `${head}${digits}x`, `${head}${digits.toUpperCase()}`, `${head}${digits}.0`, head, digits]) {
+    const id = record.refId;
+    expect(registry.get(id)).toBe(record);
+    const body = id.slice('ref-'.length);
+    // The last character changed: the same table key, another id.
+    const sameKey = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
+    for (const spelling of [sameKey, `${id} `, ` ${id}`, `${id}x`, id.slice(0, -1), id.toUpperCase(), id.toLowerCase(), `ref-${body}-1`, `ref--${body}`, body, 'ref-', `[${id}]`]) {
+      if (spelling === id) continue;
       expect(registry.get(spelling)).toBeUndefined();
       expect(() => registry.getOrThrow(spelling)).toThrow(UnknownReference);
     }
@@ -79,6 +81,44 @@ describe(createRegistry.name, () => {
     const theirs = other.register(reference('https://a.test/40'));
     expect(registry.get(theirs.refId)).toBeUndefined();
     expect(registry.get(undefined as unknown as string)).toBeUndefined();
+  });
+
+  it('gives every id 96 bits of its own randomness: `ref-` and 16 base64url characters, no part shared with the id before it', () => {
+    const registry = createRegistry({ capacity: 3 });
+    const ids = Array.from({ length: 2000 }, (_, i) => registry.register(link(`https://a.test/${i}`)).refId);
+    for (const id of ids) expect(id).toMatch(REF_ID_PATTERN);
+    expect(REF_ID_PATTERN.source).toBe('^ref-[A-Za-z0-9_-]{16}$');
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every one of the 96 bits is set in about half the ids: no bit is a counter's or a fixed prefix's.
+    const bytes = ids.map((id) => Buffer.from(id.slice('ref-'.length), 'base64url'));
+    for (let bit = 0; bit < 96; bit += 1) {
+      const set = bytes.filter((b) => (b[bit >> 3]! >> (bit & 7)) & 1).length;
+      expect(set / ids.length, `bit ${bit}`).toBeGreaterThan(0.4);
+      expect(set / ids.length, `bit ${bit}`).toBeLessThan(0.6);
+    }
+    // Consecutive ids agree on a character about one time in 64; a shared prefix or counter would not.
+    const agreeing = ids.slice(1).reduce((sum, id, i) => sum + [...id].filter((c, k) => k >= 4 && ids[i]![k] === c).length, 0);
+    expect(agreeing / ((ids.length - 1) * 16)).toBeLessThan(0.03);
+  });
+
+  it('derives no held id from one seen: the ids a counter, a shared head or one edited character would give name nothing', () => {
+    const registry = createRegistry();
+    const seen = registry.register(reference('https://a.test/weather.pdf'), 'weather');
+    const next = Array.from({ length: 20 }, (_, i) => registry.register(reference(`https://a.test/payroll-${i}.csv`), 'payroll'));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const guesses = new Set<string>();
+    const cut = seen.refId.lastIndexOf('-');
+    const counter = Number.parseInt(seen.refId.slice(cut + 1), 36);
+    for (let n = 1; n <= 40; n += 1) {
+      guesses.add(`${seen.refId.slice(0, cut + 1)}${(counter + n).toString(36)}`);
+      guesses.add(`${seen.refId}-${n}`);
+    }
+    for (let k = 4; k < seen.refId.length; k += 1) {
+      for (const c of alphabet) guesses.add(`${seen.refId.slice(0, k)}${c}${seen.refId.slice(k + 1)}`);
+    }
+    guesses.delete(seen.refId);
+    const held = new Set(next.map((record) => record.refId));
+    expect([...guesses].filter((guess) => held.has(guess) || registry.get(guess) !== undefined)).toEqual([]);
   });
 
   it('stays exact when full: each new uri evicts the oldest alone, and every held id names its own uri', () => {
