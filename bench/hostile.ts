@@ -90,8 +90,9 @@ function deepArray(depth: number): unknown {
 const FAMILIES: readonly Family[] = [
   { name: 'brace-query-links', what: 'links with uri "#" + "{?"×2030', build: (b) => ({ content: blocksUpTo(b, () => link('x', `#${'{?'.repeat(2030)}`)) }) },
   { name: 'brace-embedded-uri', what: 'one embedded uri of "{?"', build: (b) => ({ content: [embedded(`#${repeatTo('{?', b)}`)] }) },
-  { name: 'fdfa-names', what: 'links named U+FDFA×290', build: (b) => ({ content: blocksUpTo(b, (i) => link('\ufdfa'.repeat(290), `https://example.com/f${i}`)) }) },
-  { name: 'tilde-names', what: 'links named "a~"×400 (the …~hmac= shape)', build: (b) => ({ content: blocksUpTo(b, (i) => link('a~'.repeat(400), `https://example.com/f${i}`)) }) },
+  { name: 'fdfa-names', what: 'links named U+FDFA×250', build: (b) => ({ content: blocksUpTo(b, (i) => link('\ufdfa'.repeat(250), `https://example.com/f${i}`)) }) },
+  { name: 'tilde-names', what: 'links named "a~"×127 (the …~hmac= shape)', build: (b) => ({ content: blocksUpTo(b, (i) => link('a~'.repeat(127), `https://example.com/f${i}?sig=${i}`)) }) },
+  { name: 'fdfa-query-names', what: 'links named U+FDFA×250 with a signed uri', build: (b) => ({ content: blocksUpTo(b, (i) => link(`${'\ufdfa'.repeat(250)}`, `https://example.com/f${i}?X-Amz-Signature=${i}abcdef0123456789`)) }) },
   { name: 'fdfa-embedded-uri', what: 'one embedded uri of U+FDFA', build: (b) => ({ content: [embedded(repeatTo('\ufdfa', b))] }) },
   { name: 'fdfa-link-uri', what: 'one link whose uri is U+FDFA', build: (b) => ({ content: [link('x', `https://example.com/?q=${repeatTo('\ufdfa', b - 40)}`)] }) },
   { name: 'long-param-names', what: 'links with distinct 2 KB parameter names', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/?N${i}${'A'.repeat(2000)}=v`)) }) },

@@ -58,10 +58,24 @@ export function stripUnshowable(text: string): string {
  * work is independent of the field's length.
  */
 export function sanitizeLabel(text: string, max: number = LABEL_MAX_CHARS): string {
+  const { shown, cut } = labelCut(text, max);
+  return cut ? `${shown}${CUT_MARK}` : shown;
+}
+
+/**
+ * The part of `text` that its label ({@link sanitizeLabel} with the same `max`) shows, without
+ * the cut mark: what a rule judging a shown label reads, so that its work is bounded by the
+ * label, not by the field (`asRead` of an unbounded field could grow it 18×).
+ */
+export function shownLabelText(text: string, max: number = LABEL_MAX_CHARS): string {
+  return labelCut(text, max).shown;
+}
+
+function labelCut(text: string, max: number): { readonly shown: string; readonly cut: boolean } {
   // Read at most a generous prefix: stripping can only shorten, so 4× the bound plus the
   // controls it may drop is enough to decide whether a cut is needed, for any input length.
   const window = text.length > max * 4 + 64 ? text.slice(0, max * 4 + 64) : text;
   const clean = stripUnshowable(window);
   const overLong = clean.length > max || window.length < text.length;
-  return overLong ? `${cutAt(clean, max - CUT_MARK.length)}${CUT_MARK}` : clean;
+  return overLong ? { shown: cutAt(clean, max - CUT_MARK.length), cut: true } : { shown: clean, cut: false };
 }
