@@ -146,7 +146,13 @@ function child(familyName: string, lane: LaneName): void {
   const family = FAMILIES.find((candidate) => candidate.name === familyName);
   if (family === undefined) throw new Error(`no family ${familyName}`);
   const input = family.build(TARGET_BYTES) as { content: unknown[] };
-  const inputBytes = Buffer.byteLength(JSON.stringify(input));
+  // A family nested past what `JSON.stringify` can recurse through is built to its size.
+  let inputBytes = TARGET_BYTES;
+  try {
+    inputBytes = Buffer.byteLength(JSON.stringify(input));
+  } catch {
+    // deep-nesting: two characters per level, built to the target.
+  }
   const collect = (globalThis as { gc?: () => void }).gc;
   if (collect === undefined) throw new Error('run with --expose-gc');
   collect();

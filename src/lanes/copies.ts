@@ -24,15 +24,17 @@ export function cutText(block: ShownBlock, cap: number): string {
  * The stored copy: the blocks' texts joined by newlines, cut at `cap` with a notice naming the
  * original length; the reference stubs the cut dropped (whole or in part) are kept after the
  * notice, so a truncated result doesn't lose its references — within a second budget
- * (`shownBudget`: the cap, or eight stubs' worth where the cap is smaller), which they share (stubs past it are counted in one notice) — and so is the notice
- * counting blocks past what the result may show. Link lines and other markers aren't kept.
+ * (`shownBudget`: the cap, or eight stubs' worth where the cap is smaller), which they share —
+ * then its link lines, within a budget of the same size; any past those are counted in one
+ * notice, and so are blocks past what the result may show. Every reference a render registers
+ * is shown (the classifier stops at the same budgets). Other markers aren't kept.
  */
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
   let total = shown.length === 0 ? 0 : shown.length - 1;
   for (const block of shown) total += shownLength(block);
   if (total <= cap) return joinTexts(shown, shown.length, undefined);
   // Only the part before the cut is joined: a long result costs its cap, not its length.
-  const stubs = new KeptStubs(shownBudget(cap));
+  const past = new KeptPastTheCut(shownBudget(cap));
   const notices: string[] = [];
   let kept = 0;
   let last: string | undefined;
@@ -47,44 +49,54 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
       last = end > cap ? block.text.slice(0, cap - start + 1) : undefined;
     }
     if (end > cap) {
-      if (block.kind === 'stub') stubs.keep(block.text);
+      if (block.kind === 'stub') past.stub(block.text);
+      if (block.kind === 'link') past.line(block.text);
       if (block.kind === 'text' && block.stubs !== undefined) {
         const tail = start >= cap ? '' : block.text.slice(0, cap - start);
-        for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub);
+        for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) past.stub(stub);
       }
       if (block.kind === 'marker' && block.reason === 'blocks-not-shown') notices.push(block.text);
     }
     offset = end + 1;
   }
   const cut = cutAt(joinTexts(shown, kept, last), cap);
-  if (stubs.dropped > 0) notices.unshift(stubsNotKeptNotice(stubs.dropped));
-  return `${cut}${truncationNotice(total)}${[...stubs.kept, ...notices].map((line) => `\n${line}`).join('')}`;
+  if (past.dropped > 0) notices.unshift(stubsNotKeptNotice(past.dropped));
+  return `${cut}${truncationNotice(total)}${[...past.kept, ...notices].map((line) => `\n${line}`).join('')}`;
 }
 
 /**
- * The stubs kept past the cut: each kept while those before it leave some of `budget`, the rest
- * counted. A render's classification stops once its stubs pass the same budget, so every stub it
- * registered is kept; stubs found in data share it too.
+ * The references kept past the cut, in order: stubs while those before them leave some of the
+ * stubs' budget, link lines likewise of their own, the rest counted. A render's classification
+ * stops once its stubs (or its lines and markers) pass the same budgets, so every reference it
+ * registered is kept; stubs found in data share the stubs' budget too.
  */
-class KeptStubs {
+class KeptPastTheCut {
   readonly kept: string[] = [];
   dropped = 0;
-  #left: number;
+  #stubsLeft: number;
+  #linesLeft: number;
 
   constructor(budget: number) {
-    this.#left = budget;
+    this.#stubsLeft = budget;
+    this.#linesLeft = budget;
   }
 
-  keep(stub: string): void {
-    if (this.#left < 0) {
-      this.dropped += 1;
-      return;
+  stub(text: string): void {
+    if (this.#stubsLeft < 0) this.dropped += 1;
+    else {
+      this.kept.push(text);
+      this.#stubsLeft -= text.length;
     }
-    this.kept.push(stub);
-    this.#left -= stub.length;
+  }
+
+  line(text: string): void {
+    if (this.#linesLeft < 0) this.dropped += 1;
+    else {
+      this.kept.push(text);
+      this.#linesLeft -= text.length;
+    }
   }
 }
-
 /** The first `count` blocks' texts joined by newlines, the last one replaced by `last` if given. */
 function joinTexts(shown: readonly ShownBlock[], count: number, last: string | undefined): string {
   const texts = new Array<string>(count);

@@ -16,7 +16,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { blocksNotShownNotice, invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -183,7 +183,7 @@ class ViewBuilder {
   item(block: unknown): ScriptItem {
     // A string is text as this lane gives it: a view handed back reads the same.
     if (typeof block === 'string') return wellFormed(block);
-    if (isSpent(this.#ctx.shownLeft)) return blocksNotShownNotice(1);
+    if (isSpent(this.#ctx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
     return this.#item(block);
   }
 
@@ -226,7 +226,7 @@ class ViewBuilder {
       if (isContradiction(record)) return WITHHELD_TEXT;
       if (!isBlockAtDepth(record)) return member;
       if (isReferenceForm(record)) {
-        return isSpent(this.#ctx.shownLeft) ? blocksNotShownNotice(1) : this.#reference(record);
+        return isSpent(this.#ctx.shownLeft) ? BLOCK_NOT_SHOWN_TEXT : this.#reference(record);
       }
       // An embedded resource's uri follows the link rule at any depth; its content is as sent.
       if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {

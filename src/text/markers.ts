@@ -165,9 +165,12 @@ export function blocksNotShownNotice(count: number): string {
   return `[${count} more block${count === 1 ? '' : 's'} not shown: past what one result may show]`;
 }
 
-/** After the stored copy's cut: the reference stubs past the cut that passed their own budget. */
+/** One block past what a result may show, made once: a view past its budget repeats it per block. */
+export const BLOCK_NOT_SHOWN_TEXT = blocksNotShownNotice(1);
+
+/** After the stored copy's cut: the references (stubs, link lines) past the cut that passed their budgets. */
 export function stubsNotKeptNotice(count: number): string {
-  return `[${count} more reference stub${count === 1 ? '' : 's'} past the cut not shown]`;
+  return `[${count} more reference${count === 1 ? '' : 's'} past the cut not shown]`;
 }
 
 /** Appended after a cut: the cap bounds the content, this notice adds its own few dozen characters. */
