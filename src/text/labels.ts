@@ -20,8 +20,12 @@ export const CUT_MARK = '…';
  */
 const UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
-/** The same characters, for a test that allocates nothing. */
-const HAS_UNSHOWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/**
+ * The same characters and the two joiners, for a test that allocates nothing: a superset, so
+ * a text it turns away has nothing to strip, and without the lookahead it runs several times
+ * faster on the long non-ASCII labels it mostly turns away.
+ */
+const MAY_HAVE_UNSHOWABLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 /** Printable ASCII alone: nothing to strip (most labels; far cheaper to test). */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -49,7 +53,7 @@ export function asRead(text: string): string {
 export function stripUnshowable(text: string): string {
   if (PRINTABLE_ASCII.test(text)) return text;
   const formed = wellFormed(text);
-  return HAS_UNSHOWABLE.test(formed) ? formed.replace(UNSHOWABLE, '') : formed;
+  return MAY_HAVE_UNSHOWABLE.test(formed) ? formed.replace(UNSHOWABLE, '') : formed;
 }
 
 /**
