@@ -141,15 +141,13 @@ function wordMayCarryCredential(word: string): boolean {
  * that the uri holds, as written or decoded (a password, a signature, a webhook's secret).
  */
 function holdsSecretPiece(text: string, uri: string): boolean {
-  // The uri's question first: a link that can't be fetched asks it for its line anyway (the
-  // answer is kept), and a uri that carries nothing needs no run of the name read.
-  if (!judgedUriMayCarryCredential(uri)) return false;
-  const runs = text.match(NAME_RUNS);
-  if (runs === null) return false;
+  // The name's runs first: most names have no random-looking run, and then the uri's question
+  // (a full credential reading, on lanes that show no line) is never asked.
+  const runs = text.match(NAME_RUNS)?.filter(looksRandom);
+  if (runs === undefined || runs.length === 0 || !judgedUriMayCarryCredential(uri)) return false;
   const judged = judgedUriText(uri);
   let decoded: string | undefined;
   for (const run of runs) {
-    if (!looksRandom(run)) continue;
     if (judged.includes(run)) return true;
     decoded ??= percentDecode(judged);
     if (decoded.includes(run)) return true;
