@@ -72,8 +72,9 @@ export interface ClassifyContext {
 }
 
 /**
- * Classifies each block of a content array for both copies (SPEC §5.2). A hole in a sparse
- * array is an element like any other (not a block).
+ * Classifies each block of a content array for both copies (SPEC §5.2), in order, until the
+ * render's budgets are spent (`ctx.shownLeft`); the blocks after that are one notice counting
+ * them. A hole in a sparse array is an element like any other (not a block).
  */
 export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext): ShownBlock[] {
   const shown: ShownBlock[] = [];

@@ -6,6 +6,7 @@
  * Text is bounded by the copies' cut; images by the image byte budget.
  */
 import { REFERENCE_STUB_MAX_CHARS } from '../references/stub.js';
+import type { ShownKind } from './shown-block.js';
 
 /** Each budget's floor, whatever the cap: eight stubs at their longest. */
 export const SHOWN_BUDGET_FLOOR = 8 * REFERENCE_STUB_MAX_CHARS;
@@ -39,7 +40,7 @@ export function isSpent(left: ShownLeft): boolean {
 }
 
 /** Spends what a classified block of `kind` shows, `chars` long; text and images spend nothing here. */
-export function spend(left: ShownLeft, kind: string, chars: number): void {
+export function spend(left: ShownLeft, kind: ShownKind, chars: number): void {
   if (kind === 'stub' || kind === 'withheld') left.stubs -= chars;
   else if (kind === 'link' || kind === 'marker') left.lines -= chars;
 }

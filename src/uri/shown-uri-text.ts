@@ -4,6 +4,7 @@
  * and the uri's rules judge the text as it reads, uncut, rather than the raw uri: what a model
  * reads is what must carry no credential.
  */
+import { TESTIMONY_LIMITS } from '../references/testimony.js';
 import { asRead, CUT_MARK, isPrintableAscii, stripUnshowable } from '../text/labels.js';
 import { cutAt } from '../text/well-formed.js';
 import { uriMayCarryCredential } from './credential.js';
@@ -18,7 +19,7 @@ export const URI_DISPLAY_MAX_CHARS = 1024;
  * sanitized or folded: `asRead`'s NFKC can grow a text 18×, so an unbounded uri would cost its
  * length many times over.
  */
-export const URI_READ_MAX_CHARS = 4096;
+export const URI_READ_MAX_CHARS = TESTIMONY_LIMITS.uri;
 
 // The last uri asked about and its texts: one link's decisions ask for the same uri's text
 // several times in a row (its name, its never claims, its credential check, its line).
