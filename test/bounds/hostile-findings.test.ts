@@ -108,6 +108,19 @@ describe('an embedded resource uri is read within a bound', () => {
   });
 });
 
+describe('an 8 MB hostile input renders', () => {
+  it('an embedded uri of 7.8 MB of U+FDFA (which once exhausted the heap) renders on every lane, folded no further than the bound', () => {
+    const host = createHost({ log: () => {} });
+    const result = { content: [{ type: 'resource', resource: { uri: '\ufdfa'.repeat(2_600_000), text: 'body' } }] };
+    const lengths = normalizedLengths(() => {
+      expect(host.renderToolResult(result).stored).toMatch(/^\[embedded resource[^\ufdfa]*\nbody$/);
+      expect(host.convertBlocks(result.content)).toHaveLength(1);
+      expect(host.scriptView(result).ok).toBe(true);
+    });
+    expect(Math.max(0, ...lengths)).toBeLessThanOrEqual(URI_READ_MAX_CHARS);
+  });
+});
+
 describe('the name-folding cache is bounded by bytes', () => {
   it('holds no long name, however many are folded', () => {
     for (let index = 0; index < 300; index += 1) foldName(`N${index}${'A'.repeat(32 * 1024)}`);
