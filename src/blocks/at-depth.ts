@@ -3,11 +3,12 @@
  * value that is an MCP block is shown as the lane shows that block — marker, placeholder, stub
  * or line — so base64 and credential-bearing uris never reach a copy at any depth.
  */
-import { EMPTY_RESULT_TEXT } from '../text/markers.js';
+import { BLOCK_NOT_SHOWN_TEXT, EMPTY_RESULT_TEXT } from '../text/markers.js';
 import { wellFormed } from '../text/well-formed.js';
 import { classifyBlock, type ClassifyContext } from './classify.js';
 import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
+import { isSpent, spend } from './shown-budget.js';
 import type { DataScan } from '../references/read-claims.js';
 
 /**
@@ -109,7 +110,11 @@ export function renderDataText(
   const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
   const text = JSON.stringify(value, (_key, member: unknown) => {
     if (!isBlockAtDepth(member)) return member;
+    // Blocks at depth share the render's budget for what isn't text: past it, one is its
+    // notice, never classified (so never registered).
+    if (isSpent(depthCtx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
     const shown = classifyBlock(member, depthCtx);
+    spend(depthCtx.shownLeft, shown.kind, shown.text.length);
     if (shown.kind === 'stub') stubs.push(shown.text);
     return shown.text;
   });

@@ -12,6 +12,7 @@ import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import {
   audioMarker,
+  blocksNotShownNotice,
   embeddedBlobMarker,
   embeddedHeader,
   embeddedUnreadableMarker,
@@ -40,6 +41,7 @@ import { shownName } from '../uri/shown-name.js';
 import { checkImage } from './image-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
 import type { ShownBlock, ShownMarker, ShownStub, StubWhy } from './shown-block.js';
+import { isSpent, spend, type ShownLeft } from './shown-budget.js';
 
 /** The lanes a block can be shown on. Only the tool-result lane shows a link's uri. */
 export type Lane = 'tool-result' | 'push' | 'script';
@@ -61,14 +63,33 @@ export interface ClassifyContext {
   imageBytesLeft: number;
   /** The budget `imageBytesLeft` started from, for the marker's words. */
   readonly maxImageBytes: number;
+  /**
+   * What this render may still show of blocks other than text (`shown-budget.ts`): once spent,
+   * `toolResultBlocks` counts the remaining blocks in one notice and classifies none of them.
+   * One object per render, shared by every context made from it (blocks at depth included).
+   */
+  readonly shownLeft: ShownLeft;
 }
 
 /**
- * Classifies each block of a content array for both copies (SPEC §5.2). A hole in a sparse
- * array is an element like any other (not a block).
+ * Classifies each block of a content array for both copies (SPEC §5.2), in order, until the
+ * render's budgets are spent (`ctx.shownLeft`); the blocks after that are one notice counting
+ * them. A hole in a sparse array is an element like any other (not a block).
  */
 export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext): ShownBlock[] {
-  return Array.from(blocks, (block) => classifyBlock(block, ctx));
+  const shown: ShownBlock[] = [];
+  const count = blocks.length;
+  for (let index = 0; index < count; index += 1) {
+    if (isSpent(ctx.shownLeft)) {
+      // Past the budget the rest is counted, never read: no reference in it is registered.
+      shown.push(marker(blocksNotShownNotice(count - index), 'blocks-not-shown'));
+      break;
+    }
+    const block = classifyBlock(blocks[index], ctx);
+    spend(ctx.shownLeft, block.kind, block.text.length);
+    shown.push(block);
+  }
+  return shown;
 }
 
 /** Classifies one block. Throws only where reading the block throws (a getter, a proxy). */

@@ -3,8 +3,9 @@
  * history keeps, and the live copy the model reads this turn.
  */
 import { shownLength, type LiveBlock, type ShownBlock } from '../blocks/shown-block.js';
-import { omittedTextsNotice, truncationNotice } from '../text/markers.js';
+import { omittedTextsNotice, stubsNotKeptNotice, truncationNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
+import { shownBudget } from '../blocks/shown-budget.js';
 import { goesNative } from './goes-native.js';
 
 /** The live copy: native blocks, or text. */
@@ -21,15 +22,20 @@ export function cutText(block: ShownBlock, cap: number): string {
 
 /**
  * The stored copy: the blocks' texts joined by newlines, cut at `cap` with a notice naming the
- * original length; every reference stub the cut dropped (whole or in part) is kept after the
- * notice, so a truncated result never loses its references. Link lines and markers aren't kept.
+ * original length; the reference stubs the cut dropped (whole or in part) are kept after the
+ * notice, so a truncated result doesn't lose its references — within a second budget
+ * (`shownBudget`: the cap, or eight stubs' worth where the cap is smaller), which they share —
+ * then its link lines, within a budget of the same size; any past those are counted in one
+ * notice, and so are blocks past what the result may show. Every reference a render registers
+ * is shown (the classifier stops at the same budgets). Other markers aren't kept.
  */
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
   let total = shown.length === 0 ? 0 : shown.length - 1;
   for (const block of shown) total += shownLength(block);
   if (total <= cap) return joinTexts(shown, shown.length, undefined);
   // Only the part before the cut is joined: a long result costs its cap, not its length.
-  const stubs: string[] = [];
+  const past = new KeptPastTheCut(shownBudget(cap));
+  const notices: string[] = [];
   let kept = 0;
   let last: string | undefined;
   let offset = 0;
@@ -43,18 +49,54 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
       last = end > cap ? block.text.slice(0, cap - start + 1) : undefined;
     }
     if (end > cap) {
-      if (block.kind === 'stub') stubs.push(block.text);
+      if (block.kind === 'stub') past.stub(block.text);
+      if (block.kind === 'link') past.line(block.text);
       if (block.kind === 'text' && block.stubs !== undefined) {
         const tail = start >= cap ? '' : block.text.slice(0, cap - start);
-        for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) stubs.push(stub);
+        for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) past.stub(stub);
       }
+      if (block.kind === 'marker' && block.reason === 'blocks-not-shown') notices.push(block.text);
     }
     offset = end + 1;
   }
   const cut = cutAt(joinTexts(shown, kept, last), cap);
-  return `${cut}${truncationNotice(total)}${stubs.map((stub) => `\n${stub}`).join('')}`;
+  if (past.dropped > 0) notices.unshift(stubsNotKeptNotice(past.dropped));
+  return `${cut}${truncationNotice(total)}${[...past.kept, ...notices].map((line) => `\n${line}`).join('')}`;
 }
 
+/**
+ * The references kept past the cut, in order: stubs while those before them leave some of the
+ * stubs' budget, link lines likewise of their own, the rest counted. A render's classification
+ * stops once its stubs (or its lines and markers) pass the same budgets, so every reference it
+ * registered is kept; stubs found in data share the stubs' budget too.
+ */
+class KeptPastTheCut {
+  readonly kept: string[] = [];
+  dropped = 0;
+  #stubsLeft: number;
+  #linesLeft: number;
+
+  constructor(budget: number) {
+    this.#stubsLeft = budget;
+    this.#linesLeft = budget;
+  }
+
+  stub(text: string): void {
+    if (this.#stubsLeft < 0) this.dropped += 1;
+    else {
+      this.kept.push(text);
+      this.#stubsLeft -= text.length;
+    }
+  }
+
+  line(text: string): void {
+    if (this.#linesLeft < 0) this.dropped += 1;
+    else {
+      this.kept.push(text);
+      this.#linesLeft -= text.length;
+    }
+  }
+}
 /** The first `count` blocks' texts joined by newlines, the last one replaced by `last` if given. */
 function joinTexts(shown: readonly ShownBlock[], count: number, last: string | undefined): string {
   const texts = new Array<string>(count);

@@ -4,24 +4,39 @@
  * other block its marker, a reference or link its stub or why-stub — and never a uri.
  */
 import { toolResultBlocks } from '../blocks/classify.js';
-import type { LiveBlock } from '../blocks/shown-block.js';
+import { shownLength, type LiveBlock } from '../blocks/shown-block.js';
 import type { ResultOrigin } from '../inputs.js';
 import { readContentClaims } from '../references/read-claims.js';
-import { UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { omittedTextsNotice, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { cutText } from './copies.js';
 import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
 import { capFor, classifyContext } from './tool-result.js';
 
-/** Converts pushed blocks to live blocks a provider takes. Never throws. */
+/**
+ * Converts pushed blocks to live blocks a provider takes. Never throws. The total text is
+ * bounded: the texts share the cap, one by one in order (the text that passes it is cut with
+ * the notice, and texts after it are counted in one notice at the end), and the other blocks
+ * share a second cap (the classifier's budget: past it, the rest are counted in one notice) —
+ * so at most twice the cap, one block past it, and the notices, whatever was pushed.
+ */
 export function convertBlocks(core: HostCore, blocks: readonly unknown[], origin?: ResultOrigin): LiveBlock[] {
   try {
     const cap = capFor(core, origin);
     const list = Array.isArray(blocks) ? blocks : [blocks];
     const ctx = classifyContext(core, 'push', readContentClaims(list, core.registry), origin);
-    return toolResultBlocks(list, ctx).map((block): LiveBlock => {
-      if (block.kind === 'image') return { type: 'image', data: block.data, mimeType: block.mimeType };
-      return { type: 'text', text: block.kind === 'text' ? cutText(block, cap) : block.text };
-    });
+    const live: LiveBlock[] = [];
+    let textLeft = cap;
+    let omitted = 0;
+    for (const block of toolResultBlocks(list, ctx)) {
+      if (block.kind === 'image') live.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+      else if (block.kind !== 'text') live.push({ type: 'text', text: block.text });
+      else if (textLeft > 0) {
+        live.push({ type: 'text', text: cutText(block, textLeft) });
+        textLeft -= shownLength(block);
+      } else omitted += 1;
+    }
+    if (omitted > 0) live.push({ type: 'text', text: omittedTextsNotice(omitted) });
+    return live;
   } catch (error) {
     logSafely(core, () => withheldLogLine('push', origin?.toolName, error));
     return [{ type: 'text', text: UNCHECKED_RESULT_TEXT }];

@@ -10,6 +10,7 @@
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
+import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
 import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
@@ -18,7 +19,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -189,13 +190,22 @@ class ViewBuilder {
     this.#ctx = classifyContext(core, 'script', viewClaims, origin);
   }
 
-  /** A top-level block of a content array. */
+  /**
+   * A top-level block of a content array. Past the render's budget (`shown-budget.ts`: reference
+   * objects spend its stub budget, markers its line budget), a block is the notice that it
+   * isn't shown, read no further (so never registered).
+   */
   item(block: unknown): ScriptItem {
     // A string is text as this lane gives it: a view handed back reads the same.
     if (typeof block === 'string') return wellFormed(block);
+    if (isSpent(this.#ctx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
+    return this.#item(block);
+  }
+
+  #item(block: unknown): ScriptItem {
     const own = this.#own(block);
     if (own !== undefined) return own;
-    if (typeof block !== 'object' || block === null || Array.isArray(block)) return classifyBlock(block, this.#ctx).text;
+    if (typeof block !== 'object' || block === null || Array.isArray(block)) return this.#classified(block);
     const record = block as Record<string, unknown>;
     if (isContradiction(record)) return WITHHELD_TEXT;
     if (isReferenceForm(record)) return this.#reference(record);
@@ -207,7 +217,14 @@ class ViewBuilder {
     if (type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
       return this.#embedded(record.resource as Record<string, unknown>);
     }
-    return classifyBlock(block, this.#ctx).text;
+    return this.#classified(block);
+  }
+
+  /** A block as the classifier shows it, its words spent from the render's budget. */
+  #classified(block: unknown): string {
+    const shown = classifyBlock(block, this.#ctx);
+    spend(this.#ctx.shownLeft, shown.kind, shown.text.length);
+    return shown.text;
   }
 
   /**
@@ -225,7 +242,9 @@ class ViewBuilder {
       const record = member as Record<string, unknown>;
       if (isContradiction(record)) return WITHHELD_TEXT;
       if (!isBlockAtDepth(record)) return member;
-      if (isReferenceForm(record)) return this.#reference(record);
+      if (isReferenceForm(record)) {
+        return isSpent(this.#ctx.shownLeft) ? BLOCK_NOT_SHOWN_TEXT : this.#reference(record);
+      }
       // An embedded resource's uri follows the link rule at any depth; its content is as sent.
       if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
         return this.#embedded(record.resource as Record<string, unknown>);
@@ -247,7 +266,7 @@ class ViewBuilder {
     const record = value as Record<string, unknown>;
     if (record.type === undefined && typeof record.refId === 'string') {
       const held = this.core.registry.get(record.refId);
-      if (held === undefined || !wasIssued(this.core, held.refId, this.origin)) return classifyBlock(value, this.#ctx).text;
+      if (held === undefined || !wasIssued(this.core, held.refId, this.origin)) return this.#classified(value);
       return this.#fromRecord(held);
     }
     const bare = !Object.hasOwn(record, 'data') && !Object.hasOwn(record, 'resource');
@@ -301,13 +320,17 @@ class ViewBuilder {
       this.offers.push(record.refId);
     }
     this.issued.push(record.refId);
+    // An object spends the stub budget as its stub would: by the length of what it shows.
+    const label = name === undefined ? undefined : sanitizeLabel(name);
+    const unfetchable = record.fetched !== undefined || view.dial.ok ? undefined : view.dial.clause;
+    spend(this.#ctx.shownLeft, 'stub', record.refId.length + (label?.length ?? 0) + (shown?.length ?? 0) + (unfetchable?.length ?? 0));
     return {
       refId: record.refId,
-      ...(name === undefined ? {} : { name: sanitizeLabel(name) }),
+      ...(label === undefined ? {} : { name: label }),
       ...(testimony.mimeType === undefined ? {} : { mimeType: typeLabel(testimony.mimeType) }),
       ...(testimony.sizeBytes === undefined ? {} : { size: testimony.sizeBytes }),
       ...(shown === undefined ? {} : { uri: shown }),
-      ...(record.fetched !== undefined || view.dial.ok ? {} : { unfetchable: view.dial.clause }),
+      ...(unfetchable === undefined ? {} : { unfetchable }),
       ...(view.expired ? { expired: true as const } : {}),
       ...(record.fetched === undefined ? {} : { saved: record.fetched.path }),
     };

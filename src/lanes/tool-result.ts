@@ -6,6 +6,7 @@
 import { isBlockAtDepth, renderDataText } from '../blocks/at-depth.js';
 import { toolResultBlocks, type ClassifyContext, type Lane } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
+import { shownLeftFor } from '../blocks/shown-budget.js';
 import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
 import type { ResultClaims } from '../references/claims.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
@@ -66,6 +67,7 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
     dialLimits: { maxBytes: core.fetchMaxBytes },
     imageBytesLeft: core.maxImageBytes,
     maxImageBytes: core.maxImageBytes,
+    shownLeft: shownLeftFor(capFor(core, origin)),
   };
 }
 

@@ -25,7 +25,8 @@ export type MarkerReason =
   | 'link-without-uri'
   | 'invalid-reference'
   | 'not-a-block'
-  | 'unchecked-result';
+  | 'unchecked-result'
+  | 'blocks-not-shown';
 
 /** What a stub or line calls a reference that names no name. */
 export const UNNAMED = 'unnamed';
@@ -153,6 +154,23 @@ export function linkLine(name: string, uri: string, mimeType: string | undefined
 /** The live copy's word for texts past the cap, which the stored copy's cut leaves out too. */
 export function omittedTextsNotice(count: number): string {
   return `[truncated — ${count} more text block${count === 1 ? '' : 's'} past the cap not shown]`;
+}
+
+/**
+ * Where a result's blocks other than text (stubs, link lines, markers, withheld lines, image
+ * placeholders) pass what one render may show: the blocks after that point, counted, never
+ * classified (so no reference among them is registered).
+ */
+export function blocksNotShownNotice(count: number): string {
+  return `[${count} more block${count === 1 ? '' : 's'} not shown: past what one result may show]`;
+}
+
+/** One block past what a result may show, made once: a view past its budget repeats it per block. */
+export const BLOCK_NOT_SHOWN_TEXT = blocksNotShownNotice(1);
+
+/** After the stored copy's cut: the references (stubs, link lines) past the cut that passed their budgets. */
+export function stubsNotKeptNotice(count: number): string {
+  return `[${count} more reference${count === 1 ? '' : 's'} past the cut not shown]`;
 }
 
 /** Appended after a cut: the cap bounds the content, this notice adds its own few dozen characters. */

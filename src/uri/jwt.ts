@@ -41,6 +41,10 @@ export function jsonStringMembers(value: string): readonly (readonly [string, st
   if (value.startsWith('{')) text = value;
   else if (BASE64_JSON_OBJECT.test(value)) text = Buffer.from(value, 'base64').toString('utf8');
   else return undefined;
+  // Only a text that closes as an object can parse as one: any other is turned away before
+  // `JSON.parse`, whose thrown error costs far more than the test (a value of `{?` pieces is
+  // otherwise parsed and caught once per piece, at every nesting level).
+  if (!closesAsObject(text)) return undefined;
   const members: [string, string][] = [];
   try {
     JSON.parse(text, (name: string, member: unknown) => {
@@ -51,4 +55,16 @@ export function jsonStringMembers(value: string): readonly (readonly [string, st
     return undefined;
   }
   return members;
+}
+
+/** JSON's white space, which may follow the closing `}`. */
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/** Whether `text`'s last character other than JSON's white space is a `}`. */
+function closesAsObject(text: string): boolean {
+  let end = text.length - 1;
+  while (end >= 0 && isJsonSpace(text.charCodeAt(end))) end -= 1;
+  return text.charCodeAt(end) === 0x7d;
 }

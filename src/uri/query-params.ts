@@ -116,10 +116,24 @@ const ASCII = /^[\x00-\x7f]*$/;
 const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
 
 // Names met before, with their foldings: links repeat a few names (`X-Amz-Signature`,
-// `utm_source`) endlessly. Bounded (emptied when full), and each key a copy, so no link's text
-// is held on to.
+// `utm_source`) endlessly. Bounded by bytes as well as count: only names of at most
+// `FOLDED_NAME_MAX` characters are kept (every listed name is far shorter), so the cache holds
+// at most `FOLDED_MAX` × 2 × `FOLDED_NAME_MAX` characters, whatever names a result sends; it is
+// emptied when full, and each key is a copy, so no link's text is held on to.
 const FOLDED = new Map<string, string>();
 const FOLDED_MAX = 512;
+/** The longest name the folding cache keeps (a longer one is folded each time it is met). */
+export const FOLDED_NAME_MAX = 64;
+
+/**
+ * The characters the folding cache holds now (keys and foldings): at most
+ * `512 × 2 × FOLDED_NAME_MAX`, whatever names were folded.
+ */
+export function foldedCacheChars(): number {
+  let chars = 0;
+  for (const [name, folded] of FOLDED) chars += name.length + folded.length;
+  return chars;
+}
 
 /**
  * Folds a parameter name for comparison (SPEC §7): percent-decoded once, lower-cased, and
@@ -128,11 +142,12 @@ const FOLDED_MAX = 512;
  */
 export function foldName(name: string): string {
   if (isFolded(name)) return name;
+  if (name.length > FOLDED_NAME_MAX) return foldAnew(name);
   let folded = FOLDED.get(name);
   if (folded === undefined) {
     folded = foldAnew(name);
     if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
-    FOLDED.set(copyOf(name), folded);
+    FOLDED.set(copyOf(name), copyOf(folded));
   }
   return folded;
 }

@@ -8,7 +8,7 @@
  * reads (`asRead`), as the uri's rules judge the uri.
  */
 import type { ResultClaims } from '../references/claims.js';
-import { asRead } from '../text/labels.js';
+import { asRead, LABEL_MAX_CHARS, shownLabelText } from '../text/labels.js';
 import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
 import { looksLikeJwt } from './jwt.js';
@@ -37,9 +37,21 @@ const HELD_URI_MIN_CHARS = 6;
  * A documented token (`CREDENTIAL_VALUE_SHAPES`) anywhere in a text, between characters a
  * token doesn't run on with: `key: ghp_….`, `**sk_live_…**`, `x.ghp_…` all hold one.
  */
-const TOKEN_IN_TEXT = new RegExp(
-  CREDENTIAL_VALUE_SHAPES.map(({ pattern }) => `(?<![\\w-])(?:${pattern.source.replace(/^\^/, '').replace(/\$$/, '')})(?![\\w-])`).join('|'),
-);
+const TOKEN_IN_TEXT = new RegExp(CREDENTIAL_VALUE_SHAPES.map(({ pattern }) => tokenInText(pattern.source)).join('|'));
+
+/**
+ * A value shape's source (anchored at both ends) as a search in a text, between characters a
+ * token doesn't run on with. A shape that opens with runs each ending in one character `c`
+ * (`^(?:[^~]*~)+hmac=…`) is found in a text wherever `c` and the rest are — the text's start
+ * opens such a run — so it is searched for from `c`: tried from every position as written, its
+ * runs would be rescanned from each, at a cost quadratic in the text.
+ */
+function tokenInText(source: string): string {
+  const body = source.replace(/^\^/, '').replace(/\$$/, '');
+  const runs = /^\(\?:\[\^(\\?.)\]\*(\\?.)\)\+/.exec(body);
+  if (runs !== null && runs[1] === runs[2]) return `${runs[1]}(?:${body.slice(runs[0].length)})(?![\\w-])`;
+  return `(?<![\\w-])(?:${body})(?![\\w-])`;
+}
 
 /** Runs shaped like a JWT's dotted parts, each then read by `looksLikeJwt`. */
 const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
@@ -50,10 +62,22 @@ const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
  */
 const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
 
+/**
+ * The longest a name's label may read as (`asRead`) and still be judged: four times the label's
+ * bound, far more than any name of ordinary characters reads as.
+ */
+export const NAME_READ_MAX_CHARS = 4 * LABEL_MAX_CHARS;
+
 /** The name to show for a reference to `uri`, or undefined where none may be shown. */
 export function shownName(name: string | undefined, uri: string, claims: ResultClaims): string | undefined {
   if (name === undefined || name === '') return undefined;
-  const text = asRead(name);
+  // The rules judge what the name shows as (its label, at most `LABEL_MAX_CHARS`), as a reader
+  // reads it: a part the label cuts off is never shown, and reading only the label bounds the
+  // work, whatever NFKC makes of it.
+  const text = asRead(shownLabelText(name));
+  // A label that reads as far longer than it shows (NFKC grows U+FDFA 18×) is withheld unread:
+  // failing closed keeps every rule below within a bounded text.
+  if (text.length > NAME_READ_MAX_CHARS) return undefined;
   if (URI_SHAPED.test(text) || holdsUri(text, uri) || mayCarryCredential(text) || holdsSecretPiece(text, uri)) return undefined;
   return claims.withholds(name) ? undefined : name;
 }
@@ -117,15 +141,13 @@ function wordMayCarryCredential(word: string): boolean {
  * that the uri holds, as written or decoded (a password, a signature, a webhook's secret).
  */
 function holdsSecretPiece(text: string, uri: string): boolean {
-  // The uri's question first: a link that can't be fetched asks it for its line anyway (the
-  // answer is kept), and a uri that carries nothing needs no run of the name read.
-  if (!judgedUriMayCarryCredential(uri)) return false;
-  const runs = text.match(NAME_RUNS);
-  if (runs === null) return false;
+  // The name's runs first: most names have no random-looking run, and then the uri's question
+  // (a full credential reading, on lanes that show no line) is never asked.
+  const runs = text.match(NAME_RUNS)?.filter(looksRandom);
+  if (runs === undefined || runs.length === 0 || !judgedUriMayCarryCredential(uri)) return false;
   const judged = judgedUriText(uri);
   let decoded: string | undefined;
   for (const run of runs) {
-    if (!looksRandom(run)) continue;
     if (judged.includes(run)) return true;
     decoded ??= percentDecode(judged);
     if (decoded.includes(run)) return true;

@@ -2,6 +2,7 @@
  * The one classifier (SPEC §5.2): one ShownBlock per block, from the REAL handler table, which
  * is exhaustive both ways against the runtime revision's block types.
  */
+import { shownLeftFor } from '../../src/blocks/shown-budget.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_HANDLERS, isContradiction, toolResultBlocks, type ClassifyContext, type Lane } from '../../src/blocks/classify.js';
@@ -22,6 +23,7 @@ function context(lane: Lane = 'tool-result', maxImageBytes = 5 * 1024 * 1024): C
     dialLimits: { maxBytes: 25 * 1024 * 1024 },
     imageBytesLeft: maxImageBytes,
     maxImageBytes,
+    shownLeft: shownLeftFor(24_000),
   };
 }
 

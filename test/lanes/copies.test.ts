@@ -121,10 +121,11 @@ describe(buildStoredCopy.name, () => {
     expect(stored.split(stub)).toHaveLength(2);
   });
 
-  it('does not keep link lines or markers past the cut', () => {
+  it('keeps link lines past the cut (each registers a reference) but not markers', () => {
     const { stored } = render(callResult([textBlock({ text: 'x'.repeat(100) }), resourceLink(), audioBlock(), unknownBlock()]), { cap: 50 });
-    const joined = ['x'.repeat(100), linkLine('report.pdf', PLAIN_URI, 'application/pdf'), AUDIO_MARKER, '[Content not shown: this host can\'t display "hologram" content.]'].join('\n');
-    expect(stored).toBe(`${'x'.repeat(50)}${truncationNotice(joined.length)}`);
+    const line = linkLine('report.pdf', PLAIN_URI, 'application/pdf');
+    const joined = ['x'.repeat(100), line, AUDIO_MARKER, '[Content not shown: this host can\'t display "hologram" content.]'].join('\n');
+    expect(stored).toBe(`${'x'.repeat(50)}${truncationNotice(joined.length)}\n${line}`);
   });
 
   it('keeps stubs found in data (at depth) that the cut dropped', () => {
@@ -143,7 +144,7 @@ describe(buildStoredCopy.name, () => {
       { kind: 'stub', text: '[stub]', refId: 'r2', fetchable: false },
     ];
     expect(buildStoredCopy(shown, 100)).toBe('hello world\n[link]\n[stub]');
-    expect(buildStoredCopy(shown, 5)).toBe(`hello${truncationNotice(25)}\n[stub]`);
+    expect(buildStoredCopy(shown, 5)).toBe(`hello${truncationNotice(25)}\n[link]\n[stub]`);
   });
 });
 

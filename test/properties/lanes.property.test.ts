@@ -94,12 +94,17 @@ describe('no input makes a lane throw', () => {
 /** What the cap may be passed by in a live text: whole stubs, withheld lines, the notices of a cut. */
 function allowance(blocks: readonly ShownBlock[], original: number): number {
   let extra = truncationNotice(original).length + omittedTextsNotice(blocks.length).length;
-  for (const block of blocks) if (block.kind === 'stub' || block.kind === 'withheld') extra += block.text.length + 1;
+  // References past the cut are kept whole (stubs and link lines), and so is the notice
+  // counting blocks past the render's budgets.
+  for (const block of blocks) {
+    if (block.kind === 'stub' || block.kind === 'withheld' || block.kind === 'link') extra += block.text.length + 1;
+    if (block.kind === 'marker' && block.reason === 'blocks-not-shown') extra += block.text.length + 1;
+  }
   return extra;
 }
 
 describe('the live copy and the cap', () => {
-  it('never passes the cap except by whole stubs, withheld lines and the truncation notice', () => {
+  it('never passes the cap except by whole stubs, link lines past the cut, withheld lines and the notices', () => {
     const block = fc.oneof(
       fc.string({ maxLength: 400 }).map((text) => ({ type: 'text', text })),
       fc.constant({ type: 'image', data: PNG, mimeType: 'image/png' }),
