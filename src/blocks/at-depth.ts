@@ -9,6 +9,7 @@ import { classifyBlock, type ClassifyContext } from './classify.js';
 import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
 import type { DataScan } from '../references/read-claims.js';
+import { checkedMember, mayNeedDataCheck } from './data-strings.js';
 
 /**
  * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
@@ -44,13 +45,13 @@ const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
  * `limit`, each member whole; undefined for anything else (a class instance, a boxed value). Each member is serialized as the whole would serialize it (a member's `toJSON` is asked
  * with its key), so the head is the whole's prefix.
  */
-function serializedHead(value: unknown, limit: number): string | undefined {
+function serializedHead(value: unknown, limit: number, replacer?: Replacer): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   let head: string;
   if (Array.isArray(value)) {
     head = '[';
     for (let index = 0; index < value.length && head.length < limit; index += 1) {
-      head += (index === 0 ? '' : ',') + (JSON.stringify(value[index]) ?? 'null');
+      head += (index === 0 ? '' : ',') + (JSON.stringify(value[index], replacer) ?? 'null');
     }
     return head;
   }
@@ -61,7 +62,7 @@ function serializedHead(value: unknown, limit: number): string | undefined {
   for (const key of Object.keys(value)) {
     if (head.length >= limit) break;
     // As a member of its own object, so toJSON hears its key and undefined drops out.
-    const member = JSON.stringify({ [key]: (value as Record<string, unknown>)[key] });
+    const member = JSON.stringify({ [key]: (value as Record<string, unknown>)[key] }, replacer);
     if (member === '{}') continue;
     head += (first ? '' : ',') + member.slice(1, -1);
     first = false;
@@ -69,15 +70,21 @@ function serializedHead(value: unknown, limit: number): string | undefined {
   return head;
 }
 
+/** A `JSON.stringify` replacer. */
+type Replacer = (key: string, member: unknown) => unknown;
+
 /** How far past the cut a head reaches: the longest signature, and then some. */
 const SIGNATURE_MARGIN = 64;
 
 /**
- * Data as JSON text. Where the scan found no block and no `toJSON`, the text is
- * `JSON.stringify` of the value (the walk's order by construction, at native speed) — unless
- * the part of that text a copy can keep (up to `shownChars`) shows a block the scan didn't see
- * (a getter answering differently on a second read); then, as wherever the scan found a block,
- * a replacer shows each block as the lane does and checks every value it serializes itself. A
+ * Data as JSON text, every string in what a copy can keep checked (`data-strings.ts`: a uri that
+ * may carry a credential, a base64 run). Where the scan found no block and no `toJSON`, the text
+ * is `JSON.stringify` of the value (the walk's order by construction, at native speed), or, past
+ * the cut, the head a copy can keep — shown as it is where that text holds no block's signature
+ * and nothing the string check could change. A head that holds such strings is serialized again
+ * member by member with the check (only the members a copy keeps). Where the scan found a
+ * block, or the text shows one the scan didn't see (a getter answering differently on a second
+ * read), a replacer shows each block as the lane does and checks every string it serializes. A
  * string is shown as its own text, unless `asJson` asks for JSON (structured content).
  */
 export function renderDataText(
@@ -89,29 +96,34 @@ export function renderDataText(
 ): ShownText {
   // A string result is its text; structured content is JSON whatever it holds.
   if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
+  const stubs: string[] = [];
+  // An image at depth is never sent natively, so it spends nothing of the image budget.
+  const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
+  const replacer: Replacer = (_key, member) => {
+    if (!isBlockAtDepth(member)) return checkedMember(member);
+    const shown = classifyBlock(member, depthCtx);
+    if (shown.kind === 'stub') stubs.push(shown.text);
+    return shown.text;
+  };
   if (!scan.foundBlock && !scan.sawToJSON) {
     const text = JSON.stringify(value);
     if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
     const limit = shownChars + SIGNATURE_MARGIN;
     if (text.length <= limit) {
-      if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
+      if (!BLOCK_SIGNATURE.test(text) && !mayNeedDataCheck(text)) return { kind: 'text', text };
     } else {
       // Only what a copy can keep is read (reading the engine's text of the whole would copy it
       // whole), built member by member with each member whole: a block's type may follow its
       // base64 (`{"data":"iVBOR…","type":"image"}`), so a head cut inside a member could hold
       // the data without the signature. A value with no such head takes the checked way.
       const head = serializedHead(value, limit);
-      if (head !== undefined && !BLOCK_SIGNATURE.test(head)) return { kind: 'text', text: head, length: text.length };
+      if (head !== undefined && !BLOCK_SIGNATURE.test(head)) {
+        if (!mayNeedDataCheck(head)) return { kind: 'text', text: head, length: text.length };
+        const checked = serializedHead(value, limit, replacer) ?? EMPTY_RESULT_TEXT;
+        return { kind: 'text', text: checked, length: text.length, ...(stubs.length > 0 ? { stubs } : {}) };
+      }
     }
   }
-  const stubs: string[] = [];
-  // An image at depth is never sent natively, so it spends nothing of the image budget.
-  const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
-  const text = JSON.stringify(value, (_key, member: unknown) => {
-    if (!isBlockAtDepth(member)) return member;
-    const shown = classifyBlock(member, depthCtx);
-    if (shown.kind === 'stub') stubs.push(shown.text);
-    return shown.text;
-  });
+  const text = JSON.stringify(value, replacer);
   return { kind: 'text', text: text ?? EMPTY_RESULT_TEXT, ...(stubs.length > 0 ? { stubs } : {}) };
 }

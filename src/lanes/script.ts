@@ -6,6 +6,7 @@
  * reads is lost on the way.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
+import { checkedMember } from '../blocks/data-strings.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
 import { withClaims, type ResultClaims } from '../references/claims.js';
@@ -15,7 +16,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -184,36 +185,37 @@ class ViewBuilder {
     const record = block as Record<string, unknown>;
     if (isContradiction(record)) return WITHHELD_TEXT;
     if (isReferenceForm(record)) return this.#reference(record);
-    const type = record.type;
-    if ((type === 'image' || type === 'audio') && typeof record.data === 'string' && record.data !== '') {
-      const mimeType = typeof record.mimeType === 'string' && record.mimeType !== '' ? typeLabel(record.mimeType) : undefined;
-      if (mimeType !== undefined) return { type, mimeType, size: base64DecodedLength(record.data) };
-    }
-    if (type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
+    const media = inlineMedia(record);
+    if (media !== undefined) return media;
+    if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
       return this.#embedded(record.resource as Record<string, unknown>);
     }
     return classifyBlock(block, this.#ctx).text;
   }
 
   /**
-   * Data: everything as sent, but references as objects, embedded resources with their uri
-   * under the link rule, and contradictions withheld, at any depth. This lane's own objects are
-   * rebuilt from their own fields, their uri under the link rule again.
+   * Data: numbers, flags and ordinary strings as sent, with the replacements the stored copy's
+   * data gets (`checkedMember`: a string that reads as a uri which may carry a credential, a
+   * base64 run, a key alike); references as objects, inline media as its kind, type and size
+   * (never its bytes), embedded resources with their uri under the link rule, and contradictions
+   * withheld, at any depth. This lane's own objects are rebuilt from their own fields, their uri
+   * under the link rule again.
    */
   data(value: unknown): unknown {
     const text = JSON.stringify(value, (_key, member: unknown) => {
-      if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
+      if (typeof member !== 'object' || member === null || Array.isArray(member)) return checkedMember(member);
       const own = this.#own(member);
       if (own !== undefined) return own;
       const record = member as Record<string, unknown>;
       if (isContradiction(record)) return WITHHELD_TEXT;
-      if (!isBlockAtDepth(record)) return member;
+      if (!isBlockAtDepth(record)) return checkedMember(member);
       if (isReferenceForm(record)) return this.#reference(record);
       // An embedded resource's uri follows the link rule at any depth; its content is as sent.
       if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
         return this.#embedded(record.resource as Record<string, unknown>);
       }
-      return member;
+      // Inline media at depth is what it is at the top: its kind, type and size, or its marker.
+      return inlineMedia(record) ?? classifyBlock(record, this.#ctx).text;
     });
     return text === undefined ? undefined : JSON.parse(text);
   }
@@ -231,7 +233,7 @@ class ViewBuilder {
       return {
         refId: sanitizeLabel(record.refId),
         ...(typeof record.name === 'string' ? { name: sanitizeLabel(record.name) } : {}),
-        ...(typeof record.mimeType === 'string' ? { mimeType: typeLabel(record.mimeType) } : {}),
+        ...(typeof record.mimeType === 'string' ? { mimeType: mediaTypeLabel(record.mimeType) } : {}),
         ...(isSize(record.size) ? { size: record.size } : {}),
         ...(uri === undefined ? {} : { uri }),
         ...(typeof record.unfetchable === 'string' ? { unfetchable: sanitizeLabel(record.unfetchable) } : {}),
@@ -241,7 +243,7 @@ class ViewBuilder {
     }
     const bare = !Object.hasOwn(record, 'data') && !Object.hasOwn(record, 'resource');
     if ((record.type === 'image' || record.type === 'audio') && bare && !Object.hasOwn(record, 'uri') && isSize(record.size)) {
-      return { type: record.type, mimeType: typeof record.mimeType === 'string' ? typeLabel(record.mimeType) : 'unknown type', size: record.size };
+      return { type: record.type, mimeType: mediaTypeLabel(typeof record.mimeType === 'string' ? record.mimeType : undefined), size: record.size };
     }
     if (record.type === 'resource' && bare && (typeof record.text === 'string' || isSize(record.size))) {
       return this.#embedded(record);
@@ -278,7 +280,7 @@ class ViewBuilder {
     return {
       refId: record.refId,
       ...(name === undefined ? {} : { name: sanitizeLabel(name) }),
-      ...(testimony.mimeType === undefined ? {} : { mimeType: typeLabel(testimony.mimeType) }),
+      ...(testimony.mimeType === undefined ? {} : { mimeType: mediaTypeLabel(testimony.mimeType) }),
       ...(testimony.sizeBytes === undefined ? {} : { size: testimony.sizeBytes }),
       ...(shown === undefined ? {} : { uri: shown }),
       ...(record.fetched !== undefined || view.dial.ok ? {} : { unfetchable: view.dial.clause }),
@@ -289,12 +291,20 @@ class ViewBuilder {
 
   #embedded(contents: Record<string, unknown>): ScriptResource {
     const uri = typeof contents.uri === 'string' ? shownUri(contents.uri, this.lineClaims, this.viewClaims, this.core.now()) : undefined;
-    const mimeType = typeof contents.mimeType === 'string' ? typeLabel(contents.mimeType) : undefined;
+    const mimeType = typeof contents.mimeType === 'string' ? mediaTypeLabel(contents.mimeType) : undefined;
     const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
     if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
     if (typeof contents.blob === 'string') return { ...base, size: base64DecodedLength(contents.blob) };
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
+}
+
+/** Inline image or audio with data and a media type, as a script receives it; undefined otherwise. */
+function inlineMedia(record: Record<string, unknown>): ScriptMedia | undefined {
+  const type = record.type;
+  if ((type !== 'image' && type !== 'audio') || typeof record.data !== 'string' || record.data === '') return undefined;
+  if (typeof record.mimeType !== 'string' || record.mimeType === '') return undefined;
+  return { type, mimeType: mediaTypeLabel(record.mimeType), size: base64DecodedLength(record.data) };
 }
 
 function isSize(value: unknown): value is number {

@@ -4,6 +4,8 @@
  * lane and shown on the other.
  */
 import type { ResultClaims } from '../references/claims.js';
+import { holdsBase64Run } from '../text/base64-run.js';
+import { percentDecode } from './nested-uri.js';
 import { judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
 
 /** Why a link's uri isn't shown. */
@@ -19,8 +21,9 @@ export type ShownLinkUri = { readonly shown: true; readonly text: string } | { r
 const DATA_URI = /^\s*data:/i;
 
 /**
- * Decides whether `link`'s uri may be shown: never a `data:` uri (it is content, not a
- * location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
+ * Decides whether `link`'s uri may be shown: never a `data:` uri, as written or percent-decoded
+ * (`%64ata:`), nor one holding a base64 run (`?png=…`, a path segment of base64), decoded alike
+ * (each is content, not a location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
  * in what sanitizing cuts or the URL parser normalizes is withheld alike),
  * never one that may carry a credential. The data and credential rules judge the uri as its
  * text shows it (`judgedUriText`): a character the display drops can't hide what it shows.
@@ -30,8 +33,8 @@ const DATA_URI = /^\s*data:/i;
  */
 export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaims, nowMs: number): ShownLinkUri {
   void nowMs;
-  const judged = judgedUriText(link.uri);
-  if (DATA_URI.test(judged)) return { shown: false, why: 'data-uri' };
+  const decoded = percentDecode(judgedUriText(link.uri));
+  if (DATA_URI.test(decoded) || holdsBase64Run(decoded)) return { shown: false, why: 'data-uri' };
   const text = shownUriText(link.uri);
   if (claims.withholds(link.uri)) return { shown: false, why: 'never' };
   if (judgedUriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };

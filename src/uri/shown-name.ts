@@ -8,7 +8,8 @@
  * reads (`asRead`), as the uri's rules judge the uri.
  */
 import type { ResultClaims } from '../references/claims.js';
-import { asRead } from '../text/labels.js';
+import { holdsBase64Run } from '../text/base64-run.js';
+import { asRead, LABEL_MAX_CHARS } from '../text/labels.js';
 import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
 import { looksLikeJwt } from './jwt.js';
@@ -54,8 +55,25 @@ const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
 export function shownName(name: string | undefined, uri: string, claims: ResultClaims): string | undefined {
   if (name === undefined || name === '') return undefined;
   const text = asRead(name);
-  if (URI_SHAPED.test(text) || holdsUri(text, uri) || mayCarryCredential(text) || holdsSecretPiece(text, uri)) return undefined;
+  if (labelMayCarryCredential(text) || holdsUri(text, uri) || holdsSecretPiece(text, uri)) return undefined;
   return claims.withholds(name) ? undefined : name;
+}
+
+/** How much of a label the base64 rule reads: more than a label's display bound can show. */
+const LABEL_READ_CHARS = LABEL_MAX_CHARS * 4 + 64;
+
+/**
+ * Whether a label (a name, a type; as read) may carry a credential, by the checks a uri takes:
+ * it is shaped like a uri (`…://`, `//…`, `data:`), may carry one as a relative uri, in one of
+ * its words or as a documented token or JWT anywhere in it, or its shown part holds a base64 run.
+ * Every label a copy shows of a server's types and names passes here first.
+ */
+export function labelMayCarryCredential(text: string): boolean {
+  return (
+    URI_SHAPED.test(text) ||
+    mayCarryCredential(text) ||
+    holdsBase64Run(text.length > LABEL_READ_CHARS ? text.slice(0, LABEL_READ_CHARS) : text)
+  );
 }
 
 /**
@@ -114,23 +132,73 @@ function wordMayCarryCredential(word: string): boolean {
  * Whether a name (as read) holds a secret-looking piece of its own uri, where that uri may
  * carry a credential: a run of the name's token characters (no separator of a uri's parts
  * inside) that looks random — letters with digits or both cases, no slug or file name — and
- * that the uri holds, as written or decoded (a password, a signature, a webhook's secret).
+ * that the uri holds, as written or decoded (a password, a signature, a webhook's secret); the
+ * uri's password as a word of the name, whatever its length; or a random-looking piece of the
+ * uri as a reader would still recognize it (`secretPieceRead`).
  */
 function holdsSecretPiece(text: string, uri: string): boolean {
   // The uri's question first: a link that can't be fetched asks it for its line anyway (the
   // answer is kept), and a uri that carries nothing needs no run of the name read.
   if (!judgedUriMayCarryCredential(uri)) return false;
-  const runs = text.match(NAME_RUNS);
-  if (runs === null) return false;
   const judged = judgedUriText(uri);
-  let decoded: string | undefined;
+  const decoded = percentDecode(judged);
+  const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
-    if (!looksRandom(run)) continue;
-    if (judged.includes(run)) return true;
-    decoded ??= percentDecode(judged);
-    if (decoded.includes(run)) return true;
+    if (looksRandom(run) && (judged.includes(run) || decoded.includes(run))) return true;
   }
-  return false;
+  const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
+  return holdsPassword(read, decoded) || secretPieceRead(read, decoded);
+}
+
+/** How much of a name the rules below read: more than a name's display bound can show. */
+const NAME_READ_CHARS = LABEL_MAX_CHARS * 4 + 64;
+
+/** A uri's userinfo password: after `scheme://user:`, up to its `@`. */
+const PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:([^/?#@]+)@/i;
+
+/** Words of a name, as a password would stand in it. */
+const NAME_WORDS = /[^\s"'`()<>[\]{},|:;@/]+/g;
+
+/**
+ * Whether a name holds its uri's password (a short one included: `login hX7qZ`) as one of its
+ * words, or, from four characters on, anywhere.
+ */
+function holdsPassword(name: string, decodedUri: string): boolean {
+  const password = PASSWORD.exec(decodedUri.length > NAME_READ_CHARS * 8 ? decodedUri.slice(0, NAME_READ_CHARS * 8) : decodedUri)?.[1];
+  if (password === undefined) return false;
+  if (password.length >= 4 && name.includes(password)) return true;
+  return name.match(NAME_WORDS)?.includes(password) ?? false;
+}
+
+/** The shortest piece of a uri (letters and digits alone) read for in a name in another form. */
+const PIECE_MIN_CHARS = 12;
+
+/** A uri's pieces: what lies between its parts' separators. */
+const URI_PIECE = /[^/?#&;=:@,]+/g;
+
+/**
+ * Whether a name holds a random-looking piece of its uri (a signature, a key, a token of
+ * {@link PIECE_MIN_CHARS} letters and digits or more) as a reader would still recognize it:
+ * with dashes, dots or spaces put in or taken out, in either case, reversed, or base64-encoded.
+ * Name and pieces are compared folded to lower-case letters and digits.
+ */
+function secretPieceRead(name: string, decodedUri: string): boolean {
+  const pieces = (decodedUri.match(URI_PIECE) ?? []).filter(looksRandom).map(folded).filter((piece) => piece.length >= PIECE_MIN_CHARS);
+  if (pieces.length === 0) return false;
+  const forms = [folded(name)];
+  forms.push([...forms[0]!].reverse().join(''));
+  for (const run of name.match(BASE64_IN_NAME) ?? []) {
+    for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
+  }
+  return pieces.some((piece) => forms.some((form) => form.includes(piece)));
+}
+
+/** Runs of a name that may be base64 of a piece (its alphabets, long enough to hold one). */
+const BASE64_IN_NAME = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+/** `text` in lower-case letters and digits alone. */
+function folded(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
 /** A value with letters and digits (or both cases), and no slug or file name. */
