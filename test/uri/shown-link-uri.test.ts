@@ -99,8 +99,8 @@ describe(shownLinkUri.name, () => {
 
   it('shows the text without controls, and bounded', () => {
     expect(shownLinkUri({ uri: 'https://x.example/a\u2028b' }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: 'https://x.example/ab' });
-    // Segments under a base64 run's length (200), so the uri is shown, cut at its bound.
-    const long = `https://x.example/${`${'a'.repeat(99)}/`.repeat(30)}`;
+    // Runs under a base64 run's length (200), so the uri is shown, cut at its bound.
+    const long = `https://x.example/${`${'a'.repeat(99)}.`.repeat(30)}`;
     const result = shownLinkUri({ uri: long }, NO_CLAIMS, NOW);
     expect(result.shown && result.text.length).toBe(URI_DISPLAY_MAX_CHARS);
   });
