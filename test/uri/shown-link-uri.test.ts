@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClaimsReader, NO_CLAIMS, type ResultClaims } from '../../src/references/claims.js';
 import { shownLinkUri } from '../../src/uri/shown-link-uri.js';
 import { URI_DISPLAY_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
+import { BASE64_RUN_MIN_CHARS } from '../../src/text/base64-run.js';
 
 const NOW = 0;
 
@@ -95,6 +96,28 @@ describe(shownLinkUri.name, () => {
     expect(shownLinkUri({ uri: presigned }, neverOn(presigned), NOW)).toEqual({ shown: false, why: 'never' });
     const dataUri = 'data:text/plain,token=abc';
     expect(shownLinkUri({ uri: dataUri }, neverOn(dataUri), NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it.each([
+    ['percent-encoded', '%64ata:text/plain;base64,U0VDUkVU'],
+    ['percent-encoded, upper case', '%44%41%54%41:text/plain,hi'],
+    ['percent-encoded after a leading space', ' %64ata:text/plain,hi'],
+  ])('never shows a data: uri read once percent-decoded (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it.each([
+    ['in a query value', `https://x.example/view?png=${'A'.repeat(BASE64_RUN_MIN_CHARS)}`],
+    ['in the path', `https://x.example/${'Qm9'.repeat(70)}/view`],
+    ['percent-encoded', `https://x.example/view?png=${'ab%2Bcd%2F'.repeat(40)}`],
+  ])('never shows a uri holding a base64 run (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it('shows a uri whose longest run is a character under a base64 run', () => {
+    // `/` is of the alphabet, so the run starts after the `.`.
+    const uri = `https://x.example/a.${'A'.repeat(BASE64_RUN_MIN_CHARS - 1)}`;
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: uri });
   });
 
   it('shows the text without controls, and bounded', () => {
