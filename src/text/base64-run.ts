@@ -21,20 +21,35 @@ export interface Base64Run {
   readonly end: number;
 }
 
-/** The first base64 run in `text` at or after `from`, or undefined. Linear in what it reads. */
+/**
+ * The first base64 run in `text` at or after `from`, or undefined. A run is counted by its
+ * alphabet's characters alone; its `=` padding is part of its place. Linear, and most texts are
+ * read only in part: a character outside the alphabet rules out every run through it, so the
+ * scan probes one character per {@link BASE64_RUN_MIN_CHARS} until one is inside a run.
+ */
 export function findBase64Run(text: string, from = 0): Base64Run | undefined {
-  let start = from;
-  for (let index = from; index <= text.length; index += 1) {
-    const code = index < text.length ? text.charCodeAt(index) : -1;
-    if (code >= 0 && code < 128 && ALPHABET[code] === 1) continue;
-    let end = index;
-    while (end < text.length && text.charCodeAt(end) === PADDING) end += 1;
-    if (end - start >= BASE64_RUN_MIN_CHARS) return { start, end };
-    // A run of padding ends where the next run may start: at once after it.
-    start = end > index ? end : index + 1;
-    index = start - 1;
+  let probe = from + BASE64_RUN_MIN_CHARS - 1;
+  while (probe < text.length) {
+    if (!inAlphabet(text.charCodeAt(probe))) {
+      probe += BASE64_RUN_MIN_CHARS;
+      continue;
+    }
+    let start = probe;
+    while (start > from && inAlphabet(text.charCodeAt(start - 1))) start -= 1;
+    let end = probe + 1;
+    while (end < text.length && inAlphabet(text.charCodeAt(end))) end += 1;
+    if (end - start >= BASE64_RUN_MIN_CHARS) {
+      while (end < text.length && text.charCodeAt(end) === PADDING) end += 1;
+      return { start, end };
+    }
+    // No run reaches past `end`'s character: the next may end no sooner than a run's length on.
+    probe = end + BASE64_RUN_MIN_CHARS;
   }
   return undefined;
+}
+
+function inAlphabet(code: number): boolean {
+  return code < 128 && ALPHABET[code] === 1;
 }
 
 /** Whether `text` holds a base64 run. */

@@ -183,14 +183,27 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
  * Name and pieces are compared folded to lower-case letters and digits.
  */
 function secretPieceRead(name: string, decodedUri: string): boolean {
-  const pieces = (decodedUri.match(URI_PIECE) ?? []).filter(looksRandom).map(folded).filter((piece) => piece.length >= PIECE_MIN_CHARS);
-  if (pieces.length === 0) return false;
-  const forms = [folded(name)];
-  forms.push([...forms[0]!].reverse().join(''));
+  // The name's forms first: most names are too short to hold any piece, and need no piece made.
+  const plain = folded(name);
+  const forms = [plain, [...plain].reverse().join('')];
   for (const run of name.match(BASE64_IN_NAME) ?? []) {
     for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
   }
-  return pieces.some((piece) => forms.some((form) => form.includes(piece)));
+  if (forms.every((form) => form.length < PIECE_MIN_CHARS)) return false;
+  return piecesOf(decodedUri).some((piece) => forms.some((form) => form.includes(piece)));
+}
+
+// The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
+let piecesUri: string | undefined;
+let lastPieces: readonly string[] = [];
+
+/** A decoded uri's random-looking pieces, folded, each at least {@link PIECE_MIN_CHARS} long. */
+function piecesOf(decodedUri: string): readonly string[] {
+  if (decodedUri !== piecesUri) {
+    lastPieces = (decodedUri.match(URI_PIECE) ?? []).filter(looksRandom).map(folded).filter((piece) => piece.length >= PIECE_MIN_CHARS);
+    piecesUri = decodedUri;
+  }
+  return lastPieces;
 }
 
 /** Runs of a name that may be base64 of a piece (its alphabets, long enough to hold one). */
