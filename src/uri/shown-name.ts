@@ -141,13 +141,15 @@ function holdsSecretPiece(text: string, uri: string): boolean {
   // answer is kept), and a uri that carries nothing needs no run of the name read.
   if (!judgedUriMayCarryCredential(uri)) return false;
   const judged = judgedUriText(uri);
-  const decoded = percentDecode(judged);
+  // Decoded once, and only when a rule needs it: most names of such links need none.
+  let decodedText: string | undefined;
+  const decoded = (): string => (decodedText ??= percentDecode(judged));
   const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
-    if (looksRandom(run) && (judged.includes(run) || decoded.includes(run))) return true;
+    if (looksRandom(run) && (judged.includes(run) || decoded().includes(run))) return true;
   }
   const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
-  return holdsPassword(read, decoded) || secretPieceRead(read, decoded);
+  return (judged.includes('@') && holdsPassword(read, decoded())) || secretPieceRead(read, decoded);
 }
 
 /** How much of a name the rules below read: more than a name's display bound can show. */
@@ -182,7 +184,7 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
  * with dashes, dots or spaces put in or taken out, in either case, reversed, or base64-encoded.
  * Name and pieces are compared folded to lower-case letters and digits.
  */
-function secretPieceRead(name: string, decodedUri: string): boolean {
+function secretPieceRead(name: string, decodedUri: () => string): boolean {
   // The name's forms first: most names are too short to hold any piece, and need no piece made.
   const plain = folded(name);
   const forms = [plain, [...plain].reverse().join('')];
@@ -190,7 +192,7 @@ function secretPieceRead(name: string, decodedUri: string): boolean {
     for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
   }
   if (forms.every((form) => form.length < PIECE_MIN_CHARS)) return false;
-  return piecesOf(decodedUri).some((piece) => forms.some((form) => form.includes(piece)));
+  return piecesOf(decodedUri()).some((piece) => forms.some((form) => form.includes(piece)));
 }
 
 // The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
