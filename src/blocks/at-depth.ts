@@ -9,7 +9,7 @@ import { classifyBlock, type ClassifyContext } from './classify.js';
 import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
 import type { DataScan } from '../references/read-claims.js';
-import { checkedMember, mayNeedDataCheck } from './data-strings.js';
+import { dataChecker, mayNeedDataCheck } from './data-strings.js';
 
 /**
  * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
@@ -99,8 +99,11 @@ export function renderDataText(
   const stubs: string[] = [];
   // An image at depth is never sent natively, so it spends nothing of the image budget.
   const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
+  // Strings are checked as far as a copy can show them; past that, one cheap test each.
+  const limit = shownChars + SIGNATURE_MARGIN;
+  const checked = dataChecker(limit);
   const replacer: Replacer = (_key, member) => {
-    if (!isBlockAtDepth(member)) return checkedMember(member);
+    if (!isBlockAtDepth(member)) return checked(member);
     const shown = classifyBlock(member, depthCtx);
     if (shown.kind === 'stub') stubs.push(shown.text);
     return shown.text;
@@ -108,7 +111,6 @@ export function renderDataText(
   if (!scan.foundBlock && !scan.sawToJSON) {
     const text = JSON.stringify(value);
     if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
-    const limit = shownChars + SIGNATURE_MARGIN;
     if (text.length <= limit) {
       if (!BLOCK_SIGNATURE.test(text) && !mayNeedDataCheck(text)) return { kind: 'text', text };
     } else {
@@ -119,8 +121,8 @@ export function renderDataText(
       const head = serializedHead(value, limit);
       if (head !== undefined && !BLOCK_SIGNATURE.test(head)) {
         if (!mayNeedDataCheck(head)) return { kind: 'text', text: head, length: text.length };
-        const checked = serializedHead(value, limit, replacer) ?? EMPTY_RESULT_TEXT;
-        return { kind: 'text', text: checked, length: text.length, ...(stubs.length > 0 ? { stubs } : {}) };
+        const checkedHead = serializedHead(value, limit, replacer) ?? EMPTY_RESULT_TEXT;
+        return { kind: 'text', text: checkedHead, length: text.length, ...(stubs.length > 0 ? { stubs } : {}) };
       }
     }
   }

@@ -7,7 +7,7 @@
  */
 import { types } from 'node:util';
 import { holdsBase64Run, replaceBase64Runs } from '../text/base64-run.js';
-import { base64RunMarker, DATA_URI_NOT_SHOWN } from '../text/markers.js';
+import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../text/markers.js';
 import { mayReadAsUri, stringMayCarryCredential } from '../uri/reads-as-uri.js';
 
 /** A string of data as a copy shows it. */
@@ -26,27 +26,39 @@ export function mayNeedDataCheck(json: string): boolean {
 }
 
 /**
- * A member of data as a `JSON.stringify` replacer returns it: a string (or a boxed one) as
+ * A `JSON.stringify` replacer's check of data members: a string (or a boxed one) as
  * {@link shownDataString} shows it; an object whose keys the check would change, rebuilt with
  * its keys shown (a key that two shown keys would share is numbered, so no member is lost);
- * anything else as it is.
+ * anything else as it is. Once the strings it has shown pass `readChars` (what a copy can
+ * show), the text is past every cut: a later string the check might change is
+ * {@link DATA_NOT_READ} unread, and any other is kept, so the work past the cut is one cheap
+ * test per string. Keys are not counted, so the count never runs ahead of the text.
  */
-export function checkedMember(member: unknown): unknown {
-  if (typeof member === 'string') return shownDataString(member);
-  if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
-  if (types.isStringObject(member)) return shownDataString(String(member));
-  return withShownKeys(member as Record<string, unknown>);
+export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (member: unknown) => unknown {
+  let seen = 0;
+  const shown = (text: string): string => {
+    if (seen > readChars) return mayNeedDataCheck(text) ? DATA_NOT_READ : text;
+    seen += text.length;
+    return shownDataString(text);
+  };
+  const shownKey = (key: string): string => (seen > readChars ? (mayNeedDataCheck(key) ? DATA_NOT_READ : key) : shownDataString(key));
+  return (member) => {
+    if (typeof member === 'string') return shown(member);
+    if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
+    if (types.isStringObject(member)) return shown(String(member));
+    return withShownKeys(member as Record<string, unknown>, shownKey);
+  };
 }
 
-function withShownKeys(record: Record<string, unknown>): Record<string, unknown> {
+function withShownKeys(record: Record<string, unknown>, shownKey: (key: string) => string): Record<string, unknown> {
   const keys = Object.keys(record);
-  if (!keys.some((key) => shownDataString(key) !== key)) return record;
+  const names = keys.map(shownKey);
+  if (names.every((name, index) => name === keys[index])) return record;
   const shown: Record<string, unknown> = {};
-  for (const key of keys) {
-    const base = shownDataString(key);
+  names.forEach((base, index) => {
     let name = base;
     for (let count = 2; Object.hasOwn(shown, name); count += 1) name = `${base} (${count})`;
-    shown[name] = record[key];
-  }
+    shown[name] = record[keys[index]!];
+  });
   return shown;
 }

@@ -6,7 +6,7 @@
  * reads is lost on the way.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
-import { checkedMember } from '../blocks/data-strings.js';
+import { dataChecker } from '../blocks/data-strings.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
 import { withClaims, type ResultClaims } from '../references/claims.js';
@@ -195,20 +195,22 @@ class ViewBuilder {
 
   /**
    * Data: numbers, flags and ordinary strings as sent, with the replacements the stored copy's
-   * data gets (`checkedMember`: a string that reads as a uri which may carry a credential, a
+   * data gets (`dataChecker`: a string that reads as a uri which may carry a credential, a
    * base64 run, a key alike); references as objects, inline media as its kind, type and size
    * (never its bytes), embedded resources with their uri under the link rule, and contradictions
    * withheld, at any depth. This lane's own objects are rebuilt from their own fields, their uri
    * under the link rule again.
    */
   data(value: unknown): unknown {
+    // A script reads all of its data: every string is checked, however long the data.
+    const checked = dataChecker();
     const text = JSON.stringify(value, (_key, member: unknown) => {
-      if (typeof member !== 'object' || member === null || Array.isArray(member)) return checkedMember(member);
+      if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
       const own = this.#own(member);
       if (own !== undefined) return own;
       const record = member as Record<string, unknown>;
       if (isContradiction(record)) return WITHHELD_TEXT;
-      if (!isBlockAtDepth(record)) return checkedMember(member);
+      if (!isBlockAtDepth(record)) return checked(member);
       if (isReferenceForm(record)) return this.#reference(record);
       // An embedded resource's uri follows the link rule at any depth; its content is as sent.
       if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {

@@ -20,6 +20,12 @@ export const UNNAMED_TYPE = 'unnamed type';
 /** What data shows in place of a string that reads as a uri which may carry a credential. */
 export const DATA_URI_NOT_SHOWN = '<uri not shown: it may carry a credential>';
 
+/**
+ * What data shows, past every cut a copy makes, in place of a string the data check would have
+ * to read: it is never shown, and isn't read.
+ */
+export const DATA_NOT_READ = '<not read: past what a copy shows>';
+
 /** What data shows in place of a base64 run (`src/text/base64-run.ts`), naming its length. */
 export function base64RunMarker(length: number): string {
   return `<base64 not shown: ${length} chars>`;

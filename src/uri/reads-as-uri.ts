@@ -8,7 +8,8 @@
  * - it holds `scheme://` or a `//` after white space or a quote, followed by a host character —
  *   each such uri, up to the next white space or quote, is one;
  * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
- * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it.
+ * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
+ * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one.
  */
 import { asRead } from '../text/labels.js';
 import { uriMayCarryCredential } from './credential.js';
@@ -16,6 +17,12 @@ import { embeddedUri, percentDecode } from './nested-uri.js';
 
 /** The longest scheme read as one (the registered schemes are far shorter). */
 export const SCHEME_MAX_CHARS = 32;
+
+/**
+ * The most uris read inside one string: past them, the string counts as one that may carry a
+ * credential (fail closed), so a hostile string of uris costs a bounded number of readings.
+ */
+export const URIS_READ_PER_STRING = 256;
 
 /**
  * A superset test over any text (a string, or JSON text holding strings): false only where no
@@ -45,10 +52,14 @@ function readUrisCarry(text: string): boolean {
   if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriMayCarryCredential(rest)) return true;
   const embedded = embeddedUri(rest);
   if (embedded !== undefined && uriMayCarryCredential(embedded)) return true;
+  let read = 0;
   for (let slashes = text.indexOf('//', start); slashes >= 0; ) {
     const end = uriEnd(text, slashes + 2);
     const from = uriStart(text, slashes);
-    if (from >= 0 && end > slashes + 2 && uriMayCarryCredential(text.slice(from, end))) return true;
+    if (from >= 0 && end > slashes + 2) {
+      read += 1;
+      if (read > URIS_READ_PER_STRING || uriMayCarryCredential(text.slice(from, end))) return true;
+    }
     slashes = text.indexOf('//', end);
   }
   return false;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
 import { shownLength } from '../../src/blocks/shown-block.js';
-import { checkedMember } from '../../src/blocks/data-strings.js';
+import { dataChecker } from '../../src/blocks/data-strings.js';
 import { truncationNotice } from '../../src/text/markers.js';
 
 /** The stored copy a long data result must have: its serialization cut at the cap, and the notice. */
@@ -19,7 +19,8 @@ describe('a long data result', () => {
         fc.integer({ min: 1, max: 300 }),
         (value, cap) => {
           // Data the check changes is shown with its replacements (tested in data-strings.test.ts).
-          fc.pre(JSON.stringify(value, (_key, member: unknown) => checkedMember(member)) === JSON.stringify(value));
+          const checked = dataChecker();
+          fc.pre(JSON.stringify(value, (_key, member: unknown) => checked(member)) === JSON.stringify(value));
           expect(createHost({ log: () => {} }).renderToolResult({ data: value }, { cap }).stored).toBe(expected(value, cap));
         },
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayReadAsUri, stringMayCarryCredential } from '../../src/uri/reads-as-uri.js';
+import { mayReadAsUri, stringMayCarryCredential, URIS_READ_PER_STRING } from '../../src/uri/reads-as-uri.js';
 
 const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
 
@@ -43,5 +43,13 @@ describe(mayReadAsUri.name, () => {
 
   it.each(['https://x', '//x', '%2F', 'mailto:x', 'aHR0cHM6', 'Ly9ob3N0', '68747470', '2f2f', 'ｈttps'])('is true for text holding %s', (text) => {
     expect(mayReadAsUri(JSON.stringify({ value: text }))).toBe(true);
+  });
+});
+
+describe('a string of many uris', () => {
+  it(`reads up to ${URIS_READ_PER_STRING} uris in one string, and counts one holding more as one that may carry a credential`, () => {
+    const uris = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/${i}`).join(' ');
+    expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING))).toBe(false);
+    expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING + 1))).toBe(true);
   });
 });
