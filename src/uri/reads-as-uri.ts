@@ -4,7 +4,8 @@
  * or percent-decoded once:
  * - it opens (after white space and controls) with a scheme of at most
  *   {@link SCHEME_MAX_CHARS} characters and a `:` (absolute: `https:…`, `mailto:…`), or with
- *   `//` (protocol-relative) — the whole string is then the uri;
+ *   `//` and a host character (protocol-relative) — that uri runs to the first white space or
+ *   quote;
  * - it holds `scheme://` or a `//` after white space or a quote, followed by a host character —
  *   each such uri, up to the next white space or quote, is one;
  * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
@@ -26,9 +27,10 @@ export const URIS_READ_PER_STRING = 256;
 
 /**
  * A superset test over any text (a string, or JSON text holding strings): false only where no
- * string in it can read as a uri. Each alternative is bounded, so the scan is linear.
+ * string in it can read as a uri. Each alternative is bounded, and a scheme is tried only where
+ * a run of scheme characters starts, so the scan is linear.
  */
-const MAY_READ_AS_URI = /\/\/|%[0-9A-Fa-f]{2}|[A-Za-z][A-Za-z0-9+.-]{0,31}:|aHR0c|Ly[89]|68747470|2f2f|[^\x00-\x7e]/i;
+const MAY_READ_AS_URI = /\/\/|%[0-9A-Fa-f]{2}|(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
 
 /** Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap test first. */
 export function mayReadAsUri(text: string): boolean {
@@ -49,7 +51,8 @@ function readUrisCarry(text: string): boolean {
   let start = 0;
   while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
   const rest = start === 0 ? text : text.slice(start);
-  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriMayCarryCredential(rest)) return true;
+  // A uri the string opens with ends where any uri in text does: at white space or a quote.
+  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriMayCarryCredential(rest.slice(0, uriEnd(rest, 0)))) return true;
   const embedded = embeddedUri(rest);
   if (embedded !== undefined && uriMayCarryCredential(embedded)) return true;
   let read = 0;
