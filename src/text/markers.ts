@@ -4,7 +4,7 @@
  * test can assert each exact text and no lane words one of its own.
  */
 import { labelMayCarryCredential } from '../uri/shown-name.js';
-import { sanitizeLabel, stripUnshowable } from './labels.js';
+import { CUT_MARK, sanitizeLabel, stripUnshowable } from './labels.js';
 import { formatSize } from './size.js';
 
 /** The bound on a type label inside a marker (a server-supplied MIME type or block type). */
@@ -12,8 +12,8 @@ export const TYPE_LABEL_MAX_CHARS = 64;
 
 /**
  * What a marker, stub, line or script object calls a type (a block's `type`, a `resultType`, a
- * media type) that it won't show: one past its bound, one that isn't a media type's
- * `type/subtype`, one that may carry a credential or holds a key-like run.
+ * media type) that it won't show: one that isn't a media type's `type/subtype`, or whose shown
+ * label may carry a credential or holds a key-like run.
  */
 export const UNNAMED_TYPE = 'unnamed type';
 
@@ -56,16 +56,15 @@ export const UNNAMED = 'unnamed';
 export const UNKNOWN_TYPE = 'unknown type';
 
 /**
- * A block type or result type as markers show it: sanitized, with no `"` to end a quoted label
- * early — or {@link UNNAMED_TYPE} where it is empty, passes {@link TYPE_LABEL_MAX_CHARS}
- * (a cut type could show a token's head), may carry a credential as a label may
- * (`labelMayCarryCredential`), or holds a key-like run.
+ * A block type or result type as markers show it: sanitized and cut at
+ * {@link TYPE_LABEL_MAX_CHARS} (`…` marking the cut), with no `"` to end a quoted label early —
+ * or {@link UNNAMED_TYPE} where that shown label is empty, may carry a credential as a label may
+ * (`labelMayCarryCredential`), or holds a key-like run: the shown part is what is checked, so a
+ * cut can't show a token's head.
  */
 export function typeLabel(type: string): string {
-  // Stripping only shortens: a type this long can't come within the bound.
-  if (type.length > TYPE_LABEL_MAX_CHARS * 4 + 64) return UNNAMED_TYPE;
-  const label = stripUnshowable(type);
-  if (label === '' || label.length > TYPE_LABEL_MAX_CHARS || holdsKeyLikeRun(label) || labelMayCarryCredential(label)) return UNNAMED_TYPE;
+  const label = sanitizeLabel(type, TYPE_LABEL_MAX_CHARS);
+  if (label === '' || holdsKeyLikeRun(label) || labelMayCarryCredential(label)) return UNNAMED_TYPE;
   return label.includes('"') ? label.replaceAll('"', "'") : label;
 }
 
@@ -85,8 +84,10 @@ let lastMediaLabel = UNKNOWN_TYPE;
 /**
  * A media type (`mimeType`) as markers, stubs, link lines and script objects show it: its
  * `type/subtype` alone (parameters dropped: `x/y;sig=…` shows `x/y`), within
- * {@link TYPE_LABEL_MAX_CHARS}; {@link UNKNOWN_TYPE} where none is given; {@link UNNAMED_TYPE}
- * where it doesn't parse as one, may carry a credential as a label may, or holds a key-like run.
+ * {@link TYPE_LABEL_MAX_CHARS}; past that bound, its start cut and marked with `…` where that
+ * start is made of a media type's characters; {@link UNKNOWN_TYPE} where none is given;
+ * {@link UNNAMED_TYPE} where it doesn't parse as one, or what would be shown may carry a
+ * credential as a label may or holds a key-like run.
  */
 export function mediaTypeLabel(mimeType: string | undefined): string {
   if (mimeType === undefined || mimeType === '') return UNKNOWN_TYPE;
@@ -102,10 +103,22 @@ function mediaTypeLabelOf(mimeType: string): string {
   const read = mimeType.length > MEDIA_TYPE_READ_CHARS ? mimeType.slice(0, MEDIA_TYPE_READ_CHARS) : mimeType;
   const head = stripUnshowable(read);
   const semicolon = head.indexOf(';');
-  if (semicolon < 0 && read.length < mimeType.length) return UNNAMED_TYPE;
   const essence = (semicolon < 0 ? head : head.slice(0, semicolon)).trim();
-  if (essence.length > TYPE_LABEL_MAX_CHARS || !MEDIA_TYPE.test(essence)) return UNNAMED_TYPE;
-  return holdsKeyLikeRun(essence) || labelMayCarryCredential(essence) ? UNNAMED_TYPE : essence;
+  if (essence.length > TYPE_LABEL_MAX_CHARS || (semicolon < 0 && read.length < mimeType.length)) {
+    // Past the bound (RFC-005: a stub marks a label's cut): its start, cut and marked, where that
+    // start is made of a media type's characters alone and passes the label checks as shown.
+    const start = essence.slice(0, TYPE_LABEL_MAX_CHARS - CUT_MARK.length);
+    return MEDIA_TYPE_CHARS.test(start) ? checkedType(`${start}${CUT_MARK}`) : UNNAMED_TYPE;
+  }
+  return MEDIA_TYPE.test(essence) ? checkedType(essence) : UNNAMED_TYPE;
+}
+
+/** A media type's characters (a restricted name's, and its `/`). */
+const MEDIA_TYPE_CHARS = /^[\w!#$&^.+/-]+$/;
+
+/** `label` where it holds no key-like run and may carry no credential as a label may; else {@link UNNAMED_TYPE}. */
+function checkedType(label: string): string {
+  return holdsKeyLikeRun(label) || labelMayCarryCredential(label) ? UNNAMED_TYPE : label;
 }
 
 /** The shortest run of letters and digits, holding both, read as a key rather than a type's word. */

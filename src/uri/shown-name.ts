@@ -8,7 +8,6 @@
  * reads (`asRead`), as the uri's rules judge the uri.
  */
 import type { ResultClaims } from '../references/claims.js';
-import { holdsBase64Run } from '../text/base64-run.js';
 import { asRead, LABEL_MAX_CHARS } from '../text/labels.js';
 import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
@@ -59,21 +58,15 @@ export function shownName(name: string | undefined, uri: string, claims: ResultC
   return claims.withholds(name) ? undefined : name;
 }
 
-/** How much of a label the base64 rule reads: more than a label's display bound can show. */
-const LABEL_READ_CHARS = LABEL_MAX_CHARS * 4 + 64;
-
 /**
  * Whether a label (a name, a type; as read) may carry a credential, by the checks a uri takes:
- * it is shaped like a uri (`…://`, `//…`, `data:`), may carry one as a relative uri, in one of
- * its words or as a documented token or JWT anywhere in it, or its shown part holds a base64 run.
- * Every label a copy shows of a server's types and names passes here first.
+ * it is shaped like a uri (`…://`, `//…`, `data:`), or may carry one as a relative uri, in one
+ * of its words or as a documented token or JWT anywhere in it. Every label a copy shows of a
+ * server's types and names passes here first. (A label is shown cut at a bound under a base64
+ * run's length, so the cut label can hold none.)
  */
 export function labelMayCarryCredential(text: string): boolean {
-  return (
-    URI_SHAPED.test(text) ||
-    mayCarryCredential(text) ||
-    holdsBase64Run(text.length > LABEL_READ_CHARS ? text.slice(0, LABEL_READ_CHARS) : text)
-  );
+  return URI_SHAPED.test(text) || mayCarryCredential(text);
 }
 
 /**

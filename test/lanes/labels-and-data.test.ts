@@ -58,6 +58,15 @@ describe('labels: a type or media type that may carry a credential is a fixed wo
     expect(stored).toContain(URI_WITHHELD_WORDS.credential);
   });
 
+  it('a type past its bound is shown cut (RFC-005 marks the cut) only where its shown part passes the checks', () => {
+    const stored = (block: Record<string, unknown>) => host().renderToolResult({ content: [block] }).stored;
+    expect(stored({ type: 't'.repeat(500) })).toContain(`"${'t'.repeat(63)}…"`);
+    expect(stored({ type: 'k3Y9'.repeat(100) })).toContain(`"${UNNAMED_TYPE}"`);
+    expect(stored(audioBlock({ mimeType: `audio/${'a'.repeat(100)}` }))).toContain(`(audio/${'a'.repeat(57)}…,`);
+    expect(stored(audioBlock({ mimeType: `audio/${'k3Y9'.repeat(100)}` }))).toContain(`(${UNNAMED_TYPE},`);
+    expect(stored(audioBlock({ mimeType: `audio/${'a b'.repeat(100)}` }))).toContain(`(${UNNAMED_TYPE},`);
+  });
+
   it('a media type that doesn’t parse as type/subtype is a fixed word, an ordinary one is shown as it is', () => {
     const shown = (mimeType: string) => host().renderToolResult({ content: [resourceLink({ mimeType })] }).stored;
     expect(shown('text/csv; charset=utf-8')).toContain(', text/csv; not fetched]');
