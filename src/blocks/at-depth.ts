@@ -9,7 +9,7 @@ import { classifyBlock, type ClassifyContext } from './classify.js';
 import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
 import type { DataScan } from '../references/read-claims.js';
-import { dataChecker, mayNeedDataCheck } from './data-strings.js';
+import { checkedJsonHead, dataChecker, mayNeedDataCheck } from './data-strings.js';
 
 /**
  * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
@@ -45,13 +45,13 @@ const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
  * `limit`, each member whole; undefined for anything else (a class instance, a boxed value). Each member is serialized as the whole would serialize it (a member's `toJSON` is asked
  * with its key), so the head is the whole's prefix.
  */
-function serializedHead(value: unknown, limit: number, replacer?: Replacer): string | undefined {
+function serializedHead(value: unknown, limit: number): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   let head: string;
   if (Array.isArray(value)) {
     head = '[';
     for (let index = 0; index < value.length && head.length < limit; index += 1) {
-      head += (index === 0 ? '' : ',') + (JSON.stringify(value[index], replacer) ?? 'null');
+      head += (index === 0 ? '' : ',') + (JSON.stringify(value[index]) ?? 'null');
     }
     return head;
   }
@@ -62,7 +62,7 @@ function serializedHead(value: unknown, limit: number, replacer?: Replacer): str
   for (const key of Object.keys(value)) {
     if (head.length >= limit) break;
     // As a member of its own object, so toJSON hears its key and undefined drops out.
-    const member = JSON.stringify({ [key]: (value as Record<string, unknown>)[key] }, replacer);
+    const member = JSON.stringify({ [key]: (value as Record<string, unknown>)[key] });
     if (member === '{}') continue;
     head += (first ? '' : ',') + member.slice(1, -1);
     first = false;
@@ -81,8 +81,9 @@ const SIGNATURE_MARGIN = 64;
  * may carry a credential, a base64 run). Where the scan found no block and no `toJSON`, the text
  * is `JSON.stringify` of the value (the walk's order by construction, at native speed), or, past
  * the cut, the head a copy can keep — shown as it is where that text holds no block's signature
- * and nothing the string check could change. A head that holds such strings is serialized again
- * member by member with the check (only the members a copy keeps). Where the scan found a
+ * and nothing the string check could change. Where the head holds such strings, the
+ * serialization's start is shown with them checked, read only as far as a copy shows it
+ * (`checkedJsonHead`). Where the scan found a
  * block, or the text shows one the scan didn't see (a getter answering differently on a second
  * read), a replacer shows each block as the lane does and checks every string it serializes. A
  * string is shown as its own text, unless `asJson` asks for JSON (structured content).
@@ -121,8 +122,10 @@ export function renderDataText(
       const head = serializedHead(value, limit);
       if (head !== undefined && !BLOCK_SIGNATURE.test(head)) {
         if (!mayNeedDataCheck(head)) return { kind: 'text', text: head, length: text.length };
-        const checkedHead = serializedHead(value, limit, replacer) ?? EMPTY_RESULT_TEXT;
-        return { kind: 'text', text: checkedHead, length: text.length, ...(stubs.length > 0 ? { stubs } : {}) };
+        // Strings to check: the serialization is read, literal by literal, only as far as a copy
+        // shows it (replacements may shorten it), and shown where that holds no block either.
+        const checkedHead = checkedJsonHead(text, limit);
+        if (!BLOCK_SIGNATURE.test(checkedHead)) return { kind: 'text', text: checkedHead, length: text.length };
       }
     }
   }

@@ -62,3 +62,42 @@ function withShownKeys(record: Record<string, unknown>, shownKey: (key: string) 
   });
   return shown;
 }
+
+/**
+ * The first `readChars` characters (or a few more) of JSON text as a copy shows them: every
+ * string literal that starts within them as {@link shownDataString} shows its string (keys
+ * alike), the text cut after the literal that reaches past `readChars`, or at it. One pass over
+ * no more than it shows (and the literals it replaces); for text a copy shows only the start of,
+ * so nothing is closed, and a key two replacements would share is not numbered here.
+ */
+export function checkedJsonHead(json: string, readChars: number): string {
+  let shown = '';
+  let kept = 0;
+  // The output so far is `shown` and then `json` from `kept`: a place's output position is
+  // `shown.length + (place - kept)`.
+  for (let index = json.indexOf('"'); index >= 0 && shown.length + (index - kept) < readChars; ) {
+    const end = stringLiteralEnd(json, index);
+    const literal = json.slice(index, end);
+    if (mayNeedDataCheck(literal)) {
+      const value = JSON.parse(literal) as string;
+      const checked = shownDataString(value);
+      if (checked !== value) {
+        shown += json.slice(kept, index) + JSON.stringify(checked);
+        kept = end;
+      }
+    }
+    if (shown.length + (end - kept) >= readChars) return shown + json.slice(kept, end);
+    index = json.indexOf('"', end);
+  }
+  return shown + json.slice(kept, kept + Math.max(0, readChars - shown.length));
+}
+
+/** Where the JSON string literal opening at `start` ends (after its closing quote). */
+function stringLiteralEnd(json: string, start: number): number {
+  for (let index = start + 1; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    if (code === 0x5c) index += 1;
+    else if (code === 0x22) return index + 1;
+  }
+  return json.length;
+}

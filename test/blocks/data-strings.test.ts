@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataChecker, shownDataString } from '../../src/blocks/data-strings.js';
+import { checkedJsonHead, dataChecker, shownDataString } from '../../src/blocks/data-strings.js';
 import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../../src/text/markers.js';
 
 const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
@@ -33,5 +34,27 @@ describe(dataChecker.name, () => {
     const value = ['x'.repeat(50), SIGNED, 'plain', 'https://example.com/ok'];
     expect(replace(value, 10)).toEqual(['x'.repeat(50), DATA_NOT_READ, 'plain', DATA_NOT_READ]);
     expect(replace(value)).toEqual(['x'.repeat(50), DATA_URI_NOT_SHOWN, 'plain', 'https://example.com/ok']);
+  });
+});
+
+describe(checkedJsonHead.name, () => {
+  it('is the start of the checked serialization, read literal by literal only as far as it shows', () => {
+    const pieces = fc.oneof(fc.string(), fc.constant(SIGNED), fc.constant(RUN), fc.constant('https://example.com/a'), fc.constant('say "hi" \\ there'));
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.string(), fc.oneof(pieces, fc.integer(), fc.array(pieces))), { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 400 }), (value, readChars) => {
+        const checked = dataChecker();
+        const whole = JSON.stringify(value, (_key, member: unknown) => checked(member));
+        // Keys here are never replaced, so the replacer's numbering never enters.
+        const head = checkedJsonHead(JSON.stringify(value), readChars);
+        expect(head.length).toBeGreaterThanOrEqual(Math.min(readChars, whole.length));
+        expect(whole.startsWith(head)).toBe(true);
+      }),
+      { seed: 0x12_1ab5, numRuns: 500 },
+    );
+  });
+
+  it('keeps no part of a string that starts before the cut unchecked, even one running past it', () => {
+    const json = JSON.stringify({ a: 'x', url: SIGNED });
+    expect(checkedJsonHead(json, 17)).toBe(`{"a":"x","url":${JSON.stringify(DATA_URI_NOT_SHOWN)}`);
   });
 });

@@ -117,6 +117,14 @@ describe('data and structuredContent: uris that may carry a credential and base6
     expect(stored).toContain('https://example.com/items/2');
   });
 
+  it('in a long data result of one long member, what a copy keeps is checked', () => {
+    const items = Array.from({ length: 3000 }, (_, i) => (i === 40 ? SIGNED : `https://example.com/items/${i}`));
+    const rendered = host().renderToolResult({ content: [], structuredContent: { items } }, { cap: 2000 });
+    expect(rendered.stored).not.toContain(SIGNATURE);
+    expect(rendered.stored).toContain(DATA_URI_NOT_SHOWN);
+    expect(JSON.stringify(rendered.blocks)).not.toContain(SIGNATURE);
+  });
+
   it('an ordinary base64 run under 200 characters and an ordinary uri are shown as sent', () => {
     const short = 'A'.repeat(BASE64_RUN_MIN_CHARS - 1);
     const stored = host().renderToolResult({ data: { short, link: 'https://example.com/a?page=2' } }).stored;
