@@ -124,7 +124,10 @@ export function renderDataText(
         if (!mayNeedDataCheck(head)) return { kind: 'text', text: head, length: text.length };
         // Strings to check: the serialization is read, literal by literal, only as far as a copy
         // shows it (replacements may shorten it), and shown where that holds no block either.
-        const checkedHead = checkedJsonHead(text, limit);
+        // The head is the serialization's start, and short: read from it, and from the whole
+        // only where replacements leave it short of what a copy shows.
+        let checkedHead = checkedJsonHead(head, limit);
+        if (checkedHead.length < limit && head.length < text.length) checkedHead = checkedJsonHead(text, limit);
         if (!BLOCK_SIGNATURE.test(checkedHead)) return { kind: 'text', text: checkedHead, length: text.length };
       }
     }
