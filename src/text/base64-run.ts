@@ -5,6 +5,7 @@
  * length a run is a word, an id or a hash; at it, it is inline content (an image, a file, a
  * key) that only spends the model's context. Read by one linear scan, never a regex.
  */
+import { percentDecode } from '../uri/nested-uri.js';
 
 /** The shortest run counted as base64. */
 export const BASE64_RUN_MIN_CHARS = 200;
@@ -14,6 +15,10 @@ const ALPHABET = new Uint8Array(128);
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_') ALPHABET[char.charCodeAt(0)] = 1;
 
 const PADDING = 0x3d;
+
+/** The same alphabet with `%`: a run of it is as long as any base64 run its percent-decoding holds, or longer. */
+const ALPHABET_OR_ESCAPE = ALPHABET.slice();
+ALPHABET_OR_ESCAPE[0x25] = 1;
 
 /** A run's place in its text: `text.slice(start, end)` is the run, its padding included. */
 export interface Base64Run {
@@ -28,6 +33,11 @@ export interface Base64Run {
  * scan probes one character per {@link BASE64_RUN_MIN_CHARS} until one is inside a run.
  */
 export function findBase64Run(text: string, from = 0): Base64Run | undefined {
+  return findRun(text, from, ALPHABET);
+}
+
+function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | undefined {
+  const inAlphabet = (code: number): boolean => code < 128 && alphabet[code] === 1;
   let probe = from + BASE64_RUN_MIN_CHARS - 1;
   while (probe < text.length) {
     if (!inAlphabet(text.charCodeAt(probe))) {
@@ -48,13 +58,17 @@ export function findBase64Run(text: string, from = 0): Base64Run | undefined {
   return undefined;
 }
 
-function inAlphabet(code: number): boolean {
-  return code < 128 && ALPHABET[code] === 1;
-}
-
 /** Whether `text` holds a base64 run. */
 export function holdsBase64Run(text: string): boolean {
   return text.length >= BASE64_RUN_MIN_CHARS && findBase64Run(text) !== undefined;
+}
+
+/**
+ * Whether `text` holds a base64 run once percent-decoded (`ab%2Bcd%2F…`). The decoding is made
+ * only where a run of the alphabet and `%` as long as a base64 run is found, which it must be.
+ */
+export function holdsBase64RunDecoded(text: string): boolean {
+  return findRun(text, 0, ALPHABET_OR_ESCAPE) !== undefined && holdsBase64Run(percentDecode(text));
 }
 
 /** `text` with each base64 run replaced by `marker(its length)`; `text` itself where it holds none. */

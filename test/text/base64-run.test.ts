@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE64_RUN_MIN_CHARS, findBase64Run, holdsBase64Run, replaceBase64Runs } from '../../src/text/base64-run.js';
+import { BASE64_RUN_MIN_CHARS, findBase64Run, holdsBase64Run, holdsBase64RunDecoded, replaceBase64Runs } from '../../src/text/base64-run.js';
 
 const RUN = 'A'.repeat(BASE64_RUN_MIN_CHARS);
 const mark = (length: number) => `<${length}>`;
@@ -44,5 +44,14 @@ describe(replaceBase64Runs.name, () => {
     const text = 'plain text '.repeat(40);
     expect(replaceBase64Runs(text, mark)).toBe(text);
     expect(replaceBase64Runs('short', mark)).toBe('short');
+  });
+});
+
+describe(holdsBase64RunDecoded.name, () => {
+  it('finds a run that percent-encoding broke up, and none where decoding leaves it short', () => {
+    expect(holdsBase64RunDecoded(`x=${'ab%2Bcd%2F'.repeat(40)}`)).toBe(true);
+    expect(holdsBase64RunDecoded(`x=${'ab%2Bcd%2F'.repeat(20)}`)).toBe(false);
+    expect(holdsBase64RunDecoded(`x=${'ab%20cd%2F'.repeat(40)}`)).toBe(false);
+    expect(holdsBase64RunDecoded('a&b'.repeat(200))).toBe(false);
   });
 });

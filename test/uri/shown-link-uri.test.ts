@@ -102,6 +102,8 @@ describe(shownLinkUri.name, () => {
     ['percent-encoded', '%64ata:text/plain;base64,U0VDUkVU'],
     ['percent-encoded, upper case', '%44%41%54%41:text/plain,hi'],
     ['percent-encoded after a leading space', ' %64ata:text/plain,hi'],
+    ['after an encoded space', '%20data:text/plain,hi'],
+    ['after many leading spaces', `${' '.repeat(100)}data:text/plain,hi`],
   ])('never shows a data: uri read once percent-decoded (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
   });
@@ -112,6 +114,12 @@ describe(shownLinkUri.name, () => {
     ['percent-encoded', `https://x.example/view?png=${'ab%2Bcd%2F'.repeat(40)}`],
   ])('never shows a uri holding a base64 run (%s)', (_name, uri) => {
     expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it('shows an ordinary uri naming data: after its scheme', () => {
+    for (const uri of ['https://x.example/data:1', 'https://x.example/?q=data:text']) {
+      expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: uri });
+    }
   });
 
   it('shows a uri whose longest run is a character under a base64 run', () => {
