@@ -37,17 +37,16 @@ export function findBase64Run(text: string, from = 0): Base64Run | undefined {
 }
 
 function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | undefined {
-  const inAlphabet = (code: number): boolean => code < 128 && alphabet[code] === 1;
   let probe = from + BASE64_RUN_MIN_CHARS - 1;
   while (probe < text.length) {
-    if (!inAlphabet(text.charCodeAt(probe))) {
+    if (!inAlphabet(alphabet, text.charCodeAt(probe))) {
       probe += BASE64_RUN_MIN_CHARS;
       continue;
     }
     let start = probe;
-    while (start > from && inAlphabet(text.charCodeAt(start - 1))) start -= 1;
+    while (start > from && inAlphabet(alphabet, text.charCodeAt(start - 1))) start -= 1;
     let end = probe + 1;
-    while (end < text.length && inAlphabet(text.charCodeAt(end))) end += 1;
+    while (end < text.length && inAlphabet(alphabet, text.charCodeAt(end))) end += 1;
     if (end - start >= BASE64_RUN_MIN_CHARS) {
       while (end < text.length && text.charCodeAt(end) === PADDING) end += 1;
       return { start, end };
@@ -61,6 +60,10 @@ function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | 
 /** Whether `text` holds a base64 run. */
 export function holdsBase64Run(text: string): boolean {
   return text.length >= BASE64_RUN_MIN_CHARS && findBase64Run(text) !== undefined;
+}
+
+function inAlphabet(alphabet: Uint8Array, code: number): boolean {
+  return code < 128 && alphabet[code] === 1;
 }
 
 /**

@@ -134,15 +134,25 @@ function holdsSecretPiece(text: string, uri: string): boolean {
   // answer is kept), and a uri that carries nothing needs no run of the name read.
   if (!judgedUriMayCarryCredential(uri)) return false;
   const judged = judgedUriText(uri);
-  // Decoded once, and only when a rule needs it: most names of such links need none.
-  let decodedText: string | undefined;
-  const decoded = (): string => (decodedText ??= percentDecode(judged));
   const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
-    if (looksRandom(run) && (judged.includes(run) || decoded().includes(run))) return true;
+    if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;
   }
   const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
-  return (judged.includes('@') && holdsPassword(read, decoded())) || secretPieceRead(read, decoded);
+  return (judged.includes('@') && holdsPassword(read, decodedOf(judged))) || secretPieceRead(read, judged);
+}
+
+// The last uri text decoded, and its decoding: decoded once, and only when a rule needs it
+// (most names of such links need none).
+let decodedFrom: string | undefined;
+let lastDecoded = '';
+
+function decodedOf(judged: string): string {
+  if (judged !== decodedFrom) {
+    lastDecoded = percentDecode(judged);
+    decodedFrom = judged;
+  }
+  return lastDecoded;
 }
 
 /** How much of a name the rules below read: more than a name's display bound can show. */
@@ -177,15 +187,19 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
  * with dashes, dots or spaces put in or taken out, in either case, reversed, or base64-encoded.
  * Name and pieces are compared folded to lower-case letters and digits.
  */
-function secretPieceRead(name: string, decodedUri: () => string): boolean {
+function secretPieceRead(name: string, judgedUri: string): boolean {
   // The name's forms first: most names are too short to hold any piece, and need no piece made.
   const plain = folded(name);
+  const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
+  if (plain.length < PIECE_MIN_CHARS && base64 === null) return false;
   const forms = [plain, [...plain].reverse().join('')];
-  for (const run of name.match(BASE64_IN_NAME) ?? []) {
+  for (const run of base64 ?? []) {
     for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
   }
-  if (forms.every((form) => form.length < PIECE_MIN_CHARS)) return false;
-  return piecesOf(decodedUri()).some((piece) => forms.some((form) => form.includes(piece)));
+  for (const piece of piecesOf(decodedOf(judgedUri))) {
+    for (const form of forms) if (form.includes(piece)) return true;
+  }
+  return false;
 }
 
 // The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
@@ -200,6 +214,9 @@ function piecesOf(decodedUri: string): readonly string[] {
   }
   return lastPieces;
 }
+
+/** The shortest run of a name read as base64 of a piece: long enough to encode one. */
+const BASE64_IN_NAME_MIN_CHARS = 16;
 
 /** Runs of a name that may be base64 of a piece (its alphabets, long enough to hold one). */
 const BASE64_IN_NAME = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
