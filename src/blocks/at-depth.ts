@@ -10,6 +10,7 @@ import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
 import { isSpent, spend } from './shown-budget.js';
 import type { DataScan } from '../references/read-claims.js';
+import { checkedJsonHead, dataChecker, mayNeedDataCheck } from './data-strings.js';
 
 /**
  * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
@@ -70,15 +71,22 @@ function serializedHead(value: unknown, limit: number): string | undefined {
   return head;
 }
 
+/** A `JSON.stringify` replacer. */
+type Replacer = (key: string, member: unknown) => unknown;
+
 /** How far past the cut a head reaches: the longest signature, and then some. */
 const SIGNATURE_MARGIN = 64;
 
 /**
- * Data as JSON text. Where the scan found no block and no `toJSON`, the text is
- * `JSON.stringify` of the value (the walk's order by construction, at native speed) — unless
- * the part of that text a copy can keep (up to `shownChars`) shows a block the scan didn't see
- * (a getter answering differently on a second read); then, as wherever the scan found a block,
- * a replacer shows each block as the lane does and checks every value it serializes itself. A
+ * Data as JSON text, every string in what a copy can keep checked (`data-strings.ts`: a uri that
+ * may carry a credential, a base64 run). Where the scan found no block and no `toJSON`, the text
+ * is `JSON.stringify` of the value (the walk's order by construction, at native speed), or, past
+ * the cut, the head a copy can keep — shown as it is where that text holds no block's signature
+ * and nothing the string check could change. Where the head holds such strings, the
+ * serialization's start is shown with them checked, read only as far as a copy shows it
+ * (`checkedJsonHead`). Where the scan found a
+ * block, or the text shows one the scan didn't see (a getter answering differently on a second
+ * read), a replacer shows each block as the lane does and checks every string it serializes. A
  * string is shown as its own text, unless `asJson` asks for JSON (structured content).
  */
 export function renderDataText(
@@ -90,26 +98,14 @@ export function renderDataText(
 ): ShownText {
   // A string result is its text; structured content is JSON whatever it holds.
   if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
-  if (!scan.foundBlock && !scan.sawToJSON) {
-    const text = JSON.stringify(value);
-    if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
-    const limit = shownChars + SIGNATURE_MARGIN;
-    if (text.length <= limit) {
-      if (!BLOCK_SIGNATURE.test(text)) return { kind: 'text', text };
-    } else {
-      // Only what a copy can keep is read (reading the engine's text of the whole would copy it
-      // whole), built member by member with each member whole: a block's type may follow its
-      // base64 (`{"data":"iVBOR…","type":"image"}`), so a head cut inside a member could hold
-      // the data without the signature. A value with no such head takes the checked way.
-      const head = serializedHead(value, limit);
-      if (head !== undefined && !BLOCK_SIGNATURE.test(head)) return { kind: 'text', text: head, length: text.length };
-    }
-  }
   const stubs: string[] = [];
   // An image at depth is never sent natively, so it spends nothing of the image budget.
   const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
-  const text = JSON.stringify(value, (_key, member: unknown) => {
-    if (!isBlockAtDepth(member)) return member;
+  // Strings are checked as far as a copy can show them; past that, one cheap test each.
+  const limit = shownChars + SIGNATURE_MARGIN;
+  const checked = dataChecker(limit);
+  const replacer: Replacer = (_key, member) => {
+    if (!isBlockAtDepth(member)) return checked(member);
     // Blocks at depth share the render's budget for what isn't text: past it, one is its
     // notice, never classified (so never registered).
     if (isSpent(depthCtx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
@@ -117,6 +113,30 @@ export function renderDataText(
     spend(depthCtx.shownLeft, shown.kind, shown.text.length);
     if (shown.kind === 'stub') stubs.push(shown.text);
     return shown.text;
-  });
+  };
+  if (!scan.foundBlock && !scan.sawToJSON) {
+    const text = JSON.stringify(value);
+    if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
+    if (text.length <= limit) {
+      if (!BLOCK_SIGNATURE.test(text) && !mayNeedDataCheck(text)) return { kind: 'text', text };
+    } else {
+      // Only what a copy can keep is read (reading the engine's text of the whole would copy it
+      // whole), built member by member with each member whole: a block's type may follow its
+      // base64 (`{"data":"iVBOR…","type":"image"}`), so a head cut inside a member could hold
+      // the data without the signature. A value with no such head takes the checked way.
+      const head = serializedHead(value, limit);
+      if (head !== undefined && !BLOCK_SIGNATURE.test(head)) {
+        if (!mayNeedDataCheck(head)) return { kind: 'text', text: head, length: text.length };
+        // Strings to check: the serialization is read, literal by literal, only as far as a copy
+        // shows it (replacements may shorten it), and shown where that holds no block either.
+        // The head is the serialization's start, and short: read from it, and from the whole
+        // only where replacements leave it short of what a copy shows.
+        let checkedHead = checkedJsonHead(head, limit);
+        if (checkedHead.length < limit && head.length < text.length) checkedHead = checkedJsonHead(text, limit);
+        if (!BLOCK_SIGNATURE.test(checkedHead)) return { kind: 'text', text: checkedHead, length: text.length };
+      }
+    }
+  }
+  const text = JSON.stringify(value, replacer);
   return { kind: 'text', text: text ?? EMPTY_RESULT_TEXT, ...(stubs.length > 0 ? { stubs } : {}) };
 }

@@ -27,7 +27,6 @@ import {
   linkWithoutUriMarker,
   notABlockMarker,
   textNotStringMarker,
-  UNKNOWN_TYPE,
   UNNAMED,
   unknownTypeMarker,
   URI_WITHHELD_WORDS,
@@ -124,7 +123,7 @@ function claimsALocation(block: Readonly<Record<string, unknown>>): boolean {
 export const BLOCK_HANDLERS: BlockHandlers<ShownBlock, ClassifyContext> = {
   text: (block) => ({ kind: 'text', text: wellFormed(block.text) }),
   image: (block, ctx) => showImage(block.data, block.mimeType, ctx),
-  audio: (block) => marker(audioMarker(block.mimeType || UNKNOWN_TYPE, base64DecodedLength(block.data)), 'audio'),
+  audio: (block) => marker(audioMarker(block.mimeType, base64DecodedLength(block.data)), 'audio'),
   resource_link: (block, ctx) => showReading(block as unknown as Readonly<Record<string, unknown>>, ctx),
   resource: (block, ctx) => showEmbedded(block.resource as unknown as Readonly<Record<string, unknown>>, ctx),
   unknown: (block, ctx) => classifyOffSchema(block as Record<string, unknown> & { type: string }, ctx),
@@ -154,7 +153,7 @@ const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, u
   },
   audio: (block, ctx) => {
     if (isReferenceForm(block)) return showReading(block, ctx);
-    const mimeType = typeof block.mimeType === 'string' && block.mimeType !== '' ? block.mimeType : UNKNOWN_TYPE;
+    const mimeType = typeof block.mimeType === 'string' ? block.mimeType : '';
     return marker(audioMarker(mimeType, typeof block.data === 'string' ? base64DecodedLength(block.data) : 0), 'audio');
   },
   resource: (block, ctx) => {

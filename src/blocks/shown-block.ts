@@ -16,7 +16,8 @@ export interface ShownText {
   /**
    * The length of the whole text where `text` is only its start: a long data result is
    * serialized in full only to be counted, and only its start — top-level members in order,
-   * each whole, until they pass what a copy can keep — is read, checked and carried, so no
+   * each whole, until they pass what a copy can keep, or, where its strings needed the data
+   * check, as many characters as a copy can keep — is read, checked and carried, so no
    * string a rendered result carries went unchecked. That start is not itself closed JSON.
    */
   readonly length?: number;

@@ -7,7 +7,7 @@ import { shownLength, type LiveBlock, type ShownBlock, type ShownKind } from '..
 import type { LiveCopy } from '../lanes/copies.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { typeLabel } from '../text/markers.js';
+import { mediaTypeLabel } from '../text/markers.js';
 import { base64DecodedLength, formatSize } from '../text/size.js';
 
 /** The gutter before each line of a copy, so where a copy starts and ends is never in doubt. */
@@ -18,7 +18,7 @@ export const BLOCK_SEPARATOR = '├─';
 
 /** What stands in for a native image's data wherever the command line prints a live copy. */
 export function nativeImagePlaceholder(mimeType: string, data: string): string {
-  return `[native image: ${typeLabel(mimeType)}, ${formatSize(base64DecodedLength(data))}]`;
+  return `[native image: ${mediaTypeLabel(mimeType)}, ${formatSize(base64DecodedLength(data))}]`;
 }
 
 /** A live block as the command line may print it: an image's data replaced by its placeholder. */
@@ -70,7 +70,7 @@ const SUMMARIZERS: { readonly [K in ShownKind]: (block: Extract<ShownBlock, { ki
   },
   image: (block, liveIsNative) => {
     const where = liveIsNative ? 'native in the live copy' : 'placeholder only: the live copy is text';
-    const label = `${typeLabel(block.mimeType)}, ${formatSize(block.bytes)}`;
+    const label = `${mediaTypeLabel(block.mimeType)}, ${formatSize(block.bytes)}`;
     return { kind: 'image', mimeType: block.mimeType, bytes: block.bytes, native: liveIsNative, summary: `image (${label}) — ${where}` };
   },
   marker: (block) => ({ kind: 'marker', reason: block.reason, text: block.text, summary: `marker — ${block.reason}` }),

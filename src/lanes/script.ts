@@ -9,6 +9,7 @@
  * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
+import { dataChecker } from '../blocks/data-strings.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
@@ -19,7 +20,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, typeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -209,12 +210,9 @@ class ViewBuilder {
     const record = block as Record<string, unknown>;
     if (isContradiction(record)) return WITHHELD_TEXT;
     if (isReferenceForm(record)) return this.#reference(record);
-    const type = record.type;
-    if ((type === 'image' || type === 'audio') && typeof record.data === 'string' && record.data !== '') {
-      const mimeType = typeof record.mimeType === 'string' && record.mimeType !== '' ? typeLabel(record.mimeType) : undefined;
-      if (mimeType !== undefined) return { type, mimeType, size: base64DecodedLength(record.data) };
-    }
-    if (type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
+    const media = inlineMedia(record);
+    if (media !== undefined) return media;
+    if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
       return this.#embedded(record.resource as Record<string, unknown>);
     }
     return this.#classified(block);
@@ -228,20 +226,25 @@ class ViewBuilder {
   }
 
   /**
-   * Data: everything as sent, but references as objects, embedded resources with their uri
-   * under the link rule, and contradictions withheld, at any depth. An object shaped like this
-   * lane's reference object is read from its record where this lane issued its id for this
-   * origin, and is otherwise the tool-result lane's words for it in a block's place: no object
-   * in a view carries an id, name or saved path the lane didn't give it.
+   * Data: numbers, flags and ordinary strings as sent, with the replacements the stored copy's
+   * data gets (`dataChecker`: a string that reads as a uri which may carry a credential, a
+   * base64 run, a key alike); references as objects, inline media as its kind, type and size
+   * (never its bytes), embedded resources with their uri under the link rule, and contradictions
+   * withheld, at any depth. An object shaped like this lane's reference object is read from its
+   * record where this lane issued its id for this origin, and is otherwise the tool-result
+   * lane's words for it in a block's place: no object in a view carries an id, name or saved
+   * path the lane didn't give it.
    */
   data(value: unknown): unknown {
+    // A script reads all of its data: every string is checked, however long the data.
+    const checked = dataChecker();
     const text = JSON.stringify(value, (_key, member: unknown) => {
-      if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
+      if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
       const own = this.#own(member);
       if (own !== undefined) return own;
       const record = member as Record<string, unknown>;
       if (isContradiction(record)) return WITHHELD_TEXT;
-      if (!isBlockAtDepth(record)) return member;
+      if (!isBlockAtDepth(record)) return checked(member);
       if (isReferenceForm(record)) {
         return isSpent(this.#ctx.shownLeft) ? BLOCK_NOT_SHOWN_TEXT : this.#reference(record);
       }
@@ -249,7 +252,8 @@ class ViewBuilder {
       if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
         return this.#embedded(record.resource as Record<string, unknown>);
       }
-      return member;
+      // Inline media at depth is what it is at the top: its kind, type and size, or its marker.
+      return inlineMedia(record) ?? classifyBlock(record, this.#ctx).text;
     });
     return text === undefined ? undefined : JSON.parse(text);
   }
@@ -271,7 +275,7 @@ class ViewBuilder {
     }
     const bare = !Object.hasOwn(record, 'data') && !Object.hasOwn(record, 'resource');
     if ((record.type === 'image' || record.type === 'audio') && bare && !Object.hasOwn(record, 'uri') && isSize(record.size)) {
-      return { type: record.type, mimeType: typeof record.mimeType === 'string' ? typeLabel(record.mimeType) : 'unknown type', size: record.size };
+      return { type: record.type, mimeType: mediaTypeLabel(typeof record.mimeType === 'string' ? record.mimeType : undefined), size: record.size };
     }
     if (record.type === 'resource' && bare && (typeof record.text === 'string' || isSize(record.size))) {
       return this.#embedded(record);
@@ -327,7 +331,7 @@ class ViewBuilder {
     return {
       refId: record.refId,
       ...(label === undefined ? {} : { name: label }),
-      ...(testimony.mimeType === undefined ? {} : { mimeType: typeLabel(testimony.mimeType) }),
+      ...(testimony.mimeType === undefined ? {} : { mimeType: mediaTypeLabel(testimony.mimeType) }),
       ...(testimony.sizeBytes === undefined ? {} : { size: testimony.sizeBytes }),
       ...(shown === undefined ? {} : { uri: shown }),
       ...(unfetchable === undefined ? {} : { unfetchable }),
@@ -338,12 +342,20 @@ class ViewBuilder {
 
   #embedded(contents: Record<string, unknown>): ScriptResource {
     const uri = typeof contents.uri === 'string' ? shownUri(contents.uri, this.lineClaims, this.viewClaims, this.core.now()) : undefined;
-    const mimeType = typeof contents.mimeType === 'string' ? typeLabel(contents.mimeType) : undefined;
+    const mimeType = typeof contents.mimeType === 'string' ? mediaTypeLabel(contents.mimeType) : undefined;
     const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
     if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
     if (typeof contents.blob === 'string') return { ...base, size: base64DecodedLength(contents.blob) };
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
+}
+
+/** Inline image or audio with data and a media type, as a script receives it; undefined otherwise. */
+function inlineMedia(record: Record<string, unknown>): ScriptMedia | undefined {
+  const type = record.type;
+  if ((type !== 'image' && type !== 'audio') || typeof record.data !== 'string' || record.data === '') return undefined;
+  if (typeof record.mimeType !== 'string' || record.mimeType === '') return undefined;
+  return { type, mimeType: mediaTypeLabel(record.mimeType), size: base64DecodedLength(record.data) };
 }
 
 function isSize(value: unknown): value is number {

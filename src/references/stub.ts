@@ -9,7 +9,7 @@
  * fetched. Every stub is within {@link REFERENCE_STUB_MAX_CHARS}, whatever its fields' lengths.
  */
 import { CUT_MARK, LABEL_MAX_CHARS, sanitizeLabel } from '../text/labels.js';
-import { TYPE_LABEL_MAX_CHARS, typeLabel, UNKNOWN_TYPE, UNNAMED } from '../text/markers.js';
+import { mediaTypeLabel, TYPE_LABEL_MAX_CHARS, UNNAMED } from '../text/markers.js';
 import { formatSize } from '../text/size.js';
 import { cutAt } from '../text/well-formed.js';
 import type { Testimony } from './testimony.js';
@@ -52,7 +52,7 @@ export function buildReferenceStub(
   ending: string,
 ): string {
   const name = testimony.name === undefined || testimony.name === '' ? UNNAMED : stubLabel(sanitizeLabel(testimony.name));
-  const type = testimony.mimeType === undefined || testimony.mimeType === '' ? UNKNOWN_TYPE : stubLabel(typeLabel(testimony.mimeType));
+  const type = mediaTypeLabel(testimony.mimeType);
   const size = testimony.sizeBytes === undefined ? 'no size' : formatSize(testimony.sizeBytes);
   const from =
     provenance.serverId === undefined

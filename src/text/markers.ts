@@ -3,11 +3,33 @@
  * line, the unchecked-result notice, the link line, the truncation notice. One module, so a
  * test can assert each exact text and no lane words one of its own.
  */
-import { sanitizeLabel } from './labels.js';
+import { labelMayCarryCredential } from '../uri/shown-name.js';
+import { CUT_MARK, sanitizeLabel, stripUnshowable } from './labels.js';
 import { formatSize } from './size.js';
 
 /** The bound on a type label inside a marker (a server-supplied MIME type or block type). */
 export const TYPE_LABEL_MAX_CHARS = 64;
+
+/**
+ * What a marker, stub, line or script object calls a type (a block's `type`, a `resultType`, a
+ * media type) that it won't show: one that isn't a media type's `type/subtype`, or whose shown
+ * label may carry a credential or holds a key-like run.
+ */
+export const UNNAMED_TYPE = 'unnamed type';
+
+/** What data shows in place of a string that reads as a uri which may carry a credential. */
+export const DATA_URI_NOT_SHOWN = '<uri not shown: it may carry a credential>';
+
+/**
+ * What data shows, past every cut a copy makes, in place of a string the data check would have
+ * to read: it is never shown, and isn't read.
+ */
+export const DATA_NOT_READ = '<not read: past what a copy shows>';
+
+/** What data shows in place of a base64 run (`src/text/base64-run.ts`), naming its length. */
+export function base64RunMarker(length: number): string {
+  return `<base64 not shown: ${length} chars>`;
+}
 
 /** Why a block became a marker; the CLI's per-block summary and tests read it. */
 export type MarkerReason =
@@ -34,15 +56,104 @@ export const UNNAMED = 'unnamed';
 /** What a marker, stub or line calls a type that isn't named. */
 export const UNKNOWN_TYPE = 'unknown type';
 
-/** A type label as markers show it: sanitized, bounded, and with no `"` to end a quoted label early. */
+/**
+ * A block type or result type as markers show it: sanitized and cut at
+ * {@link TYPE_LABEL_MAX_CHARS} (`…` marking the cut), with no `"` to end a quoted label early —
+ * or {@link UNNAMED_TYPE} where that shown label is empty, may carry a credential as a label may
+ * (`labelMayCarryCredential`), or holds a key-like run: the shown part is what is checked, so a
+ * cut can't show a token's head.
+ */
 export function typeLabel(type: string): string {
   const label = sanitizeLabel(type, TYPE_LABEL_MAX_CHARS);
+  if (label === '' || holdsKeyLikeRun(label) || labelMayCarryCredential(label)) return UNNAMED_TYPE;
   return label.includes('"') ? label.replaceAll('"', "'") : label;
+}
+
+/**
+ * A media type as a type/subtype (RFC 6838 restricted names), each part opening with a letter
+ * or digit; bounded, so the test is linear.
+ */
+const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]{0,62}\/[A-Za-z0-9][\w!#$&^.+-]{0,62}$/;
+
+/** How much of a media type is read for its `;` (a longer one with none isn't one). */
+const MEDIA_TYPE_READ_CHARS = 256;
+
+// The last media type asked about and its label: a result's links and images mostly share one.
+let lastMediaType: string | undefined;
+let lastMediaLabel = UNKNOWN_TYPE;
+
+/**
+ * A media type (`mimeType`) as markers, stubs, link lines and script objects show it: its
+ * `type/subtype` alone (parameters dropped: `x/y;sig=…` shows `x/y`), within
+ * {@link TYPE_LABEL_MAX_CHARS}; past that bound, its start cut and marked with `…` where that
+ * start is made of a media type's characters; {@link UNKNOWN_TYPE} where none is given;
+ * {@link UNNAMED_TYPE} where it doesn't parse as one, or what would be shown may carry a
+ * credential as a label may or holds a key-like run.
+ */
+export function mediaTypeLabel(mimeType: string | undefined): string {
+  if (mimeType === undefined || mimeType === '') return UNKNOWN_TYPE;
+  if (mimeType !== lastMediaType) {
+    lastMediaLabel = mediaTypeLabelOf(mimeType);
+    lastMediaType = mimeType;
+  }
+  return lastMediaLabel;
+}
+
+function mediaTypeLabelOf(mimeType: string): string {
+  // Read as displayed: the characters no label may carry are gone before it is parsed.
+  const read = mimeType.length > MEDIA_TYPE_READ_CHARS ? mimeType.slice(0, MEDIA_TYPE_READ_CHARS) : mimeType;
+  const head = stripUnshowable(read);
+  const semicolon = head.indexOf(';');
+  const essence = (semicolon < 0 ? head : head.slice(0, semicolon)).trim();
+  if (essence.length > TYPE_LABEL_MAX_CHARS || (semicolon < 0 && read.length < mimeType.length)) {
+    // Past the bound (RFC-005: a stub marks a label's cut): its start, cut and marked, where that
+    // start is made of a media type's characters alone and passes the label checks as shown.
+    const start = essence.slice(0, TYPE_LABEL_MAX_CHARS - CUT_MARK.length);
+    return MEDIA_TYPE_CHARS.test(start) ? checkedType(`${start}${CUT_MARK}`) : UNNAMED_TYPE;
+  }
+  return MEDIA_TYPE.test(essence) ? checkedType(essence) : UNNAMED_TYPE;
+}
+
+/** A media type's characters (a restricted name's, and its `/`). */
+const MEDIA_TYPE_CHARS = /^[\w!#$&^.+/-]+$/;
+
+/** `label` where it holds no key-like run and may carry no credential as a label may; else {@link UNNAMED_TYPE}. */
+function checkedType(label: string): string {
+  return holdsKeyLikeRun(label) || labelMayCarryCredential(label) ? UNNAMED_TYPE : label;
+}
+
+/** The shortest run of letters and digits, holding both, read as a key rather than a type's word. */
+const KEY_LIKE_RUN_MIN_CHARS = 24;
+
+/**
+ * Whether a type label holds a key-like run: {@link KEY_LIKE_RUN_MIN_CHARS} or more ASCII letters
+ * and digits in a row, with both among them (no type's word is one; an id or a key is).
+ */
+function holdsKeyLikeRun(label: string): boolean {
+  let length = 0;
+  let letters = false;
+  let digits = false;
+  for (let index = 0; index <= label.length; index += 1) {
+    const code = index < label.length ? label.charCodeAt(index) : 0;
+    const digit = code >= 0x30 && code <= 0x39;
+    const letter = ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+    if (digit || letter) {
+      length += 1;
+      letters ||= letter;
+      digits ||= digit;
+      continue;
+    }
+    if (length >= KEY_LIKE_RUN_MIN_CHARS && letters && digits) return true;
+    length = 0;
+    letters = false;
+    digits = false;
+  }
+  return false;
 }
 
 /** Inline audio: this host's tool results carry only text and images. */
 export function audioMarker(mimeType: string, bytes: number): string {
-  return `[Audio not shown: this host's tool results carry only text and images (${typeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+  return `[Audio not shown: this host's tool results carry only text and images (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
 }
 
 /** A block of a type the host doesn't know; names the type, never its fields. */
@@ -58,33 +169,33 @@ export function notABlockMarker(): string {
 /** An image block without data or without a media type. */
 export function imageMissingMarker(missing: 'data' | 'type', mimeType: string | undefined): string {
   return missing === 'data'
-    ? `[Image not shown: it arrived without image data${mimeType ? ` (${typeLabel(mimeType)})` : ''}.]`
+    ? `[Image not shown: it arrived without image data${mimeType ? ` (${mediaTypeLabel(mimeType)})` : ''}.]`
     : '[Image not shown: it arrived without a media type.]';
 }
 
 /** An image whose declared type is not one a model provider accepts. */
 export function imageUnsupportedMarker(mimeType: string, bytes: number): string {
-  return `[Image not shown: declared ${typeLabel(mimeType)}, which this host doesn't send (PNG, JPEG, GIF and WebP only; ${formatSize(bytes)}).]`;
+  return `[Image not shown: declared ${mediaTypeLabel(mimeType)}, which this host doesn't send (PNG, JPEG, GIF and WebP only; ${formatSize(bytes)}).]`;
 }
 
 /** An image whose data isn't valid base64. */
 export function imageUndecodableMarker(mimeType: string): string {
-  return `[Image not shown: declared ${typeLabel(mimeType)}, but its data isn't valid base64.]`;
+  return `[Image not shown: declared ${mediaTypeLabel(mimeType)}, but its data isn't valid base64.]`;
 }
 
 /** An image whose bytes don't start as its declared type does. */
 export function imageMismatchMarker(mimeType: string, bytes: number): string {
-  return `[Image not shown: declared ${typeLabel(mimeType)}, but its bytes aren't that format (${formatSize(bytes)}).]`;
+  return `[Image not shown: declared ${mediaTypeLabel(mimeType)}, but its bytes aren't that format (${formatSize(bytes)}).]`;
 }
 
 /** An image past the result's image budget. */
 export function imageBudgetMarker(mimeType: string, bytes: number, budget: number): string {
-  return `[Image not shown: this result's images passed the host's ${formatSize(budget)} limit (${typeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+  return `[Image not shown: this result's images passed the host's ${formatSize(budget)} limit (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
 }
 
 /** The stored copy's placeholder for an image the live copy sends natively. */
 export function imagePlaceholder(mimeType: string, bytes: number): string {
-  return `[image: ${typeLabel(mimeType)}, ${formatSize(bytes)}]`;
+  return `[image: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}]`;
 }
 
 /** A text block whose `text` isn't a string. */
@@ -94,7 +205,7 @@ export function textNotStringMarker(): string {
 
 /** An embedded resource carrying binary content. */
 export function embeddedBlobMarker(mimeType: string | undefined, bytes: number): string {
-  return `[Resource not shown: embedded binary content (${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}, ${formatSize(bytes)}).]`;
+  return `[Resource not shown: embedded binary content (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
 }
 
 /** An embedded resource with neither readable text nor a blob. */
@@ -121,7 +232,7 @@ export const URI_WITHHELD_WORDS = {
 
 /** The header an embedded resource's text is shown under. */
 export function embeddedHeader(uri: string | undefined, mimeType: string | undefined): string {
-  return `[embedded resource: ${uri ?? 'uri not shown'}, ${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}]`;
+  return `[embedded resource: ${uri ?? 'uri not shown'}, ${mediaTypeLabel(mimeType)}]`;
 }
 
 /** Inline data withheld because the block contradicts itself (RFC-005 §5, vector 2). */
@@ -148,7 +259,7 @@ export function linkLine(name: string, uri: string, mimeType: string | undefined
   const label = sanitizeLabel(name);
   // Tested before replacing: most names hold no quote, and this runs once per link shown.
   const quoted = label.includes('"') ? label.replaceAll('"', "'") : label;
-  return `[resource link "${quoted}": ${uri}, ${mimeType ? typeLabel(mimeType) : UNKNOWN_TYPE}; not fetched]`;
+  return `[resource link "${quoted}": ${uri}, ${mediaTypeLabel(mimeType)}; not fetched]`;
 }
 
 /** The live copy's word for texts past the cap, which the stored copy's cut leaves out too. */

@@ -4,7 +4,8 @@
  * lane and shown on the other.
  */
 import type { ResultClaims } from '../references/claims.js';
-import { judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
+import { holdsBase64RunDecoded } from '../text/base64-run.js';
+import { judgedSchemeHead, judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
 
 /** Why a link's uri isn't shown. */
 export type UriWithheld = 'data-uri' | 'never' | 'credential';
@@ -13,14 +14,15 @@ export type UriWithheld = 'data-uri' | 'never' | 'credential';
 export type ShownLinkUri = { readonly shown: true; readonly text: string } | { readonly shown: false; readonly why: UriWithheld };
 
 /**
- * A `data:` uri, as its text is shown: whitespace the URL parser trims (or a model skips) before
- * it. The text has lost its controls already (a tab inside `d\tata:` among them).
+ * A `data:` uri, read from its scheme head (`judgedSchemeHead`): its text as shown and read,
+ * white space trimmed and percent-decoded (`%64ata:`), so only the scheme itself is matched.
  */
-const DATA_URI = /^\s*data:/i;
+const DATA_URI = /^data:/i;
 
 /**
- * Decides whether `link`'s uri may be shown: never a `data:` uri (it is content, not a
- * location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
+ * Decides whether `link`'s uri may be shown: never a `data:` uri, as written or percent-decoded
+ * (`%64ata:`), nor one holding a base64 run (`?png=…`, a path segment of base64), decoded alike
+ * (each is content, not a location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
  * in what sanitizing cuts or the URL parser normalizes is withheld alike),
  * never one that may carry a credential. The data and credential rules judge the uri as its
  * text shows it (`judgedUriText`): a character the display drops can't hide what it shows.
@@ -30,8 +32,7 @@ const DATA_URI = /^\s*data:/i;
  */
 export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaims, nowMs: number): ShownLinkUri {
   void nowMs;
-  const judged = judgedUriText(link.uri);
-  if (DATA_URI.test(judged)) return { shown: false, why: 'data-uri' };
+  if (DATA_URI.test(judgedSchemeHead(link.uri)) || holdsBase64RunDecoded(judgedUriText(link.uri))) return { shown: false, why: 'data-uri' };
   const text = shownUriText(link.uri);
   if (claims.withholds(link.uri)) return { shown: false, why: 'never' };
   if (judgedUriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };

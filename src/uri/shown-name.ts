@@ -78,8 +78,19 @@ export function shownName(name: string | undefined, uri: string, claims: ResultC
   // A label that reads as far longer than it shows (NFKC grows U+FDFA 18×) is withheld unread:
   // failing closed keeps every rule below within a bounded text.
   if (text.length > NAME_READ_MAX_CHARS) return undefined;
-  if (URI_SHAPED.test(text) || holdsUri(text, uri) || mayCarryCredential(text) || holdsSecretPiece(text, uri)) return undefined;
+  if (labelMayCarryCredential(text) || holdsUri(text, uri) || holdsSecretPiece(text, uri)) return undefined;
   return claims.withholds(name) ? undefined : name;
+}
+
+/**
+ * Whether a label (a name, a type; as read) may carry a credential, by the checks a uri takes:
+ * it is shaped like a uri (`…://`, `//…`, `data:`), or may carry one as a relative uri, in one
+ * of its words or as a documented token or JWT anywhere in it. Every label a copy shows of a
+ * server's types and names passes here first. (A label is shown cut at a bound under a base64
+ * run's length, so the cut label can hold none.)
+ */
+export function labelMayCarryCredential(text: string): boolean {
+  return URI_SHAPED.test(text) || mayCarryCredential(text);
 }
 
 /**
@@ -138,21 +149,105 @@ function wordMayCarryCredential(word: string): boolean {
  * Whether a name (as read) holds a secret-looking piece of its own uri, where that uri may
  * carry a credential: a run of the name's token characters (no separator of a uri's parts
  * inside) that looks random — letters with digits or both cases, no slug or file name — and
- * that the uri holds, as written or decoded (a password, a signature, a webhook's secret).
+ * that the uri holds, as written or decoded (a password, a signature, a webhook's secret); the
+ * uri's password as a word of the name, whatever its length; or a random-looking piece of the
+ * uri as a reader would still recognize it (`secretPieceRead`).
  */
 function holdsSecretPiece(text: string, uri: string): boolean {
-  // The name's runs first: most names have no random-looking run, and then the uri's question
-  // (a full credential reading, on lanes that show no line) is never asked.
-  const runs = text.match(NAME_RUNS)?.filter(looksRandom);
-  if (runs === undefined || runs.length === 0 || !judgedUriMayCarryCredential(uri)) return false;
+  // The uri's question first: a link that can't be fetched asks it for its line anyway (the
+  // answer is kept), and a uri that carries nothing needs no run of the name read.
+  if (!judgedUriMayCarryCredential(uri)) return false;
   const judged = judgedUriText(uri);
-  let decoded: string | undefined;
+  const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
-    if (judged.includes(run)) return true;
-    decoded ??= percentDecode(judged);
-    if (decoded.includes(run)) return true;
+    if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;
+  }
+  const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
+  return (judged.includes('@') && holdsPassword(read, decodedOf(judged))) || secretPieceRead(read, judged);
+}
+
+// The last uri text decoded, and its decoding: decoded once, and only when a rule needs it
+// (most names of such links need none).
+let decodedFrom: string | undefined;
+let lastDecoded = '';
+
+function decodedOf(judged: string): string {
+  if (judged !== decodedFrom) {
+    lastDecoded = percentDecode(judged);
+    decodedFrom = judged;
+  }
+  return lastDecoded;
+}
+
+/** How much of a name the rules below read: more than a name's display bound can show. */
+const NAME_READ_CHARS = LABEL_MAX_CHARS * 4 + 64;
+
+/** A uri's userinfo password: after `scheme://user:`, up to its `@`. */
+const PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:([^/?#@]+)@/i;
+
+/** Words of a name, as a password would stand in it. */
+const NAME_WORDS = /[^\s"'`()<>[\]{},|:;@/]+/g;
+
+/**
+ * Whether a name holds its uri's password (a short one included: `login hX7qZ`) as one of its
+ * words, or, from four characters on, anywhere.
+ */
+function holdsPassword(name: string, decodedUri: string): boolean {
+  const password = PASSWORD.exec(decodedUri.length > NAME_READ_CHARS * 8 ? decodedUri.slice(0, NAME_READ_CHARS * 8) : decodedUri)?.[1];
+  if (password === undefined) return false;
+  if (password.length >= 4 && name.includes(password)) return true;
+  return name.match(NAME_WORDS)?.includes(password) ?? false;
+}
+
+/** The shortest piece of a uri (letters and digits alone) read for in a name in another form. */
+const PIECE_MIN_CHARS = 12;
+
+/** A uri's pieces: what lies between its parts' separators. */
+const URI_PIECE = /[^/?#&;=:@,]+/g;
+
+/**
+ * Whether a name holds a random-looking piece of its uri (a signature, a key, a token of
+ * {@link PIECE_MIN_CHARS} letters and digits or more) as a reader would still recognize it:
+ * with dashes, dots or spaces put in or taken out, in either case, reversed, or base64-encoded.
+ * Name and pieces are compared folded to lower-case letters and digits.
+ */
+function secretPieceRead(name: string, judgedUri: string): boolean {
+  // The name's forms first: most names are too short to hold any piece, and need no piece made.
+  const plain = folded(name);
+  const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
+  if (plain.length < PIECE_MIN_CHARS && base64 === null) return false;
+  const forms = [plain, [...plain].reverse().join('')];
+  for (const run of base64 ?? []) {
+    for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
+  }
+  for (const piece of piecesOf(decodedOf(judgedUri))) {
+    for (const form of forms) if (form.includes(piece)) return true;
   }
   return false;
+}
+
+// The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
+let piecesUri: string | undefined;
+let lastPieces: readonly string[] = [];
+
+/** A decoded uri's random-looking pieces, folded, each at least {@link PIECE_MIN_CHARS} long. */
+function piecesOf(decodedUri: string): readonly string[] {
+  if (decodedUri !== piecesUri) {
+    lastPieces = (decodedUri.match(URI_PIECE) ?? []).filter(looksRandom).map(folded).filter((piece) => piece.length >= PIECE_MIN_CHARS);
+    piecesUri = decodedUri;
+  }
+  return lastPieces;
+}
+
+/** The shortest run of a name read as base64 of a piece: long enough to encode one. */
+const BASE64_IN_NAME_MIN_CHARS = 16;
+
+/** Runs of a name that may be base64 of a piece (its alphabets, long enough to hold one). */
+const BASE64_IN_NAME = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+/** `text` in lower-case letters and digits alone. */
+function folded(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
 /** A value with letters and digits (or both cases), and no slug or file name. */

@@ -8,6 +8,7 @@ import { TESTIMONY_LIMITS } from '../references/testimony.js';
 import { asRead, CUT_MARK, isPrintableAscii, stripUnshowable } from '../text/labels.js';
 import { cutAt } from '../text/well-formed.js';
 import { uriMayCarryCredential } from './credential.js';
+import { percentDecode } from './nested-uri.js';
 
 /** The display bound for a uri in a link line. */
 export const URI_DISPLAY_MAX_CHARS = 1024;
@@ -43,6 +44,20 @@ function remember(uri: string): void {
   lastText = cut ? `${cutAt(shown, URI_DISPLAY_MAX_CHARS - CUT_MARK.length)}${CUT_MARK}` : shown;
   lastJudged = ascii ? read : asRead(read);
   lastUri = read.length < uri.length ? undefined : uri;
+}
+
+/** How much of a uri's start is read, percent-decoded, for the scheme it opens with. */
+const SCHEME_HEAD_CHARS = 64;
+
+/**
+ * The start of a uri's judged text (`judgedUriText`) as a reader reads its scheme: after any
+ * white space, its first {@link SCHEME_HEAD_CHARS} characters percent-decoded (`%64ata:` reads
+ * as `data:`). Only the start is decoded, since a scheme is all it is read for.
+ */
+export function judgedSchemeHead(uri: string): string {
+  const judged = judgedUriText(uri).trimStart();
+  // Trimmed again once decoded: an encoded space (`%20data:`) reads as a space too.
+  return percentDecode(judged.length > SCHEME_HEAD_CHARS ? judged.slice(0, SCHEME_HEAD_CHARS) : judged).trimStart();
 }
 
 /**

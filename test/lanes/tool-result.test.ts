@@ -202,7 +202,7 @@ describe(renderToolResult.name, () => {
     /** Every marker a block can become, with the code it carries. */
     const MARKERS: [string, { given: unknown; want: string; reason: MarkerReason }][] = [
       ['audio > inline', { given: audioBlock(), want: audioMarker('audio/wav', WAV_SIZE), reason: 'audio' }],
-      ['audio > empty mimeType', { given: audioBlock({ mimeType: '' }), want: audioMarker('unknown type', WAV_SIZE), reason: 'audio' }],
+      ['audio > empty mimeType', { given: audioBlock({ mimeType: '' }), want: audioMarker('', WAV_SIZE), reason: 'audio' }],
       ['image > empty data', { given: imageBlock({ data: '' }), want: imageMissingMarker('data', 'image/png'), reason: 'image-missing-data' }],
       ['image > missing data', { given: { type: 'image', mimeType: 'image/png' }, want: imageMissingMarker('data', 'image/png'), reason: 'image-missing-data' }],
       ['image > empty mimeType', { given: imageBlock({ mimeType: '' }), want: imageMissingMarker('type', undefined), reason: 'image-missing-type' }],

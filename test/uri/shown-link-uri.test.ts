@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClaimsReader, NO_CLAIMS, type ResultClaims } from '../../src/references/claims.js';
 import { shownLinkUri } from '../../src/uri/shown-link-uri.js';
 import { URI_DISPLAY_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
+import { BASE64_RUN_MIN_CHARS } from '../../src/text/base64-run.js';
 
 const NOW = 0;
 
@@ -97,9 +98,40 @@ describe(shownLinkUri.name, () => {
     expect(shownLinkUri({ uri: dataUri }, neverOn(dataUri), NOW)).toEqual({ shown: false, why: 'data-uri' });
   });
 
+  it.each([
+    ['percent-encoded', '%64ata:text/plain;base64,U0VDUkVU'],
+    ['percent-encoded, upper case', '%44%41%54%41:text/plain,hi'],
+    ['percent-encoded after a leading space', ' %64ata:text/plain,hi'],
+    ['after an encoded space', '%20data:text/plain,hi'],
+    ['after many leading spaces', `${' '.repeat(100)}data:text/plain,hi`],
+  ])('never shows a data: uri read once percent-decoded (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it.each([
+    ['in a query value', `https://x.example/view?png=${'A'.repeat(BASE64_RUN_MIN_CHARS)}`],
+    ['in the path', `https://x.example/${'Qm9'.repeat(70)}/view`],
+    ['percent-encoded', `https://x.example/view?png=${'ab%2Bcd%2F'.repeat(40)}`],
+  ])('never shows a uri holding a base64 run (%s)', (_name, uri) => {
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: false, why: 'data-uri' });
+  });
+
+  it('shows an ordinary uri naming data: after its scheme', () => {
+    for (const uri of ['https://x.example/data:1', 'https://x.example/?q=data:text']) {
+      expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: uri });
+    }
+  });
+
+  it('shows a uri whose longest run is a character under a base64 run', () => {
+    // `/` is of the alphabet, so the run starts after the `.`.
+    const uri = `https://x.example/a.${'A'.repeat(BASE64_RUN_MIN_CHARS - 1)}`;
+    expect(shownLinkUri({ uri }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: uri });
+  });
+
   it('shows the text without controls, and bounded', () => {
     expect(shownLinkUri({ uri: 'https://x.example/a\u2028b' }, NO_CLAIMS, NOW)).toEqual({ shown: true, text: 'https://x.example/ab' });
-    const long = `https://x.example/${'a'.repeat(3000)}`;
+    // Runs under a base64 run's length (200), so the uri is shown, cut at its bound.
+    const long = `https://x.example/${`${'a'.repeat(99)}.`.repeat(30)}`;
     const result = shownLinkUri({ uri: long }, NO_CLAIMS, NOW);
     expect(result.shown && result.text.length).toBe(URI_DISPLAY_MAX_CHARS);
   });

@@ -1,0 +1,103 @@
+/**
+ * Strings in data as a copy shows them (a data result, `structuredContent`, a script's data):
+ * one that reads as a uri which may carry a credential (`src/uri/reads-as-uri.ts`) is replaced
+ * whole by {@link DATA_URI_NOT_SHOWN}; in any other, each base64 run (`src/text/base64-run.ts`)
+ * is replaced by a marker naming its length. Keys are strings too, and are checked alike. Every
+ * replacement is a string, so the data stays valid JSON.
+ */
+import { types } from 'node:util';
+import { holdsBase64Run, replaceBase64Runs } from '../text/base64-run.js';
+import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../text/markers.js';
+import { mayReadAsUri, stringMayCarryCredential } from '../uri/reads-as-uri.js';
+
+/** A string of data as a copy shows it. */
+export function shownDataString(text: string): string {
+  if (stringMayCarryCredential(text)) return DATA_URI_NOT_SHOWN;
+  return replaceBase64Runs(text, base64RunMarker);
+}
+
+/**
+ * Whether any string in `json` (JSON text, or a string) may be changed by
+ * {@link shownDataString}: false only where none can be, so text that passes is shown as it is.
+ * Linear in its length.
+ */
+export function mayNeedDataCheck(json: string): boolean {
+  return mayReadAsUri(json) || holdsBase64Run(json);
+}
+
+/**
+ * A `JSON.stringify` replacer's check of data members: a string (or a boxed one) as
+ * {@link shownDataString} shows it; an object whose keys the check would change, rebuilt with
+ * its keys shown (a key that two shown keys would share is numbered, so no member is lost);
+ * anything else as it is. Once the strings it has shown pass `readChars` (what a copy can
+ * show), the text is past every cut: a later string the check might change is
+ * {@link DATA_NOT_READ} unread, and any other is kept, so the work past the cut is one cheap
+ * test per string. Keys are not counted, so the count never runs ahead of the text.
+ */
+export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (member: unknown) => unknown {
+  let seen = 0;
+  const shown = (text: string): string => {
+    if (seen > readChars) return mayNeedDataCheck(text) ? DATA_NOT_READ : text;
+    seen += text.length;
+    return shownDataString(text);
+  };
+  const shownKey = (key: string): string => (seen > readChars ? (mayNeedDataCheck(key) ? DATA_NOT_READ : key) : shownDataString(key));
+  return (member) => {
+    if (typeof member === 'string') return shown(member);
+    if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
+    if (types.isStringObject(member)) return shown(String(member));
+    return withShownKeys(member as Record<string, unknown>, shownKey);
+  };
+}
+
+function withShownKeys(record: Record<string, unknown>, shownKey: (key: string) => string): Record<string, unknown> {
+  const keys = Object.keys(record);
+  const names = keys.map(shownKey);
+  if (names.every((name, index) => name === keys[index])) return record;
+  const shown: Record<string, unknown> = {};
+  names.forEach((base, index) => {
+    let name = base;
+    for (let count = 2; Object.hasOwn(shown, name); count += 1) name = `${base} (${count})`;
+    shown[name] = record[keys[index]!];
+  });
+  return shown;
+}
+
+/**
+ * The first `readChars` characters (or a few more) of JSON text as a copy shows them: every
+ * string literal that starts within them as {@link shownDataString} shows its string (keys
+ * alike), the text cut after the literal that reaches past `readChars`, or at it. One pass over
+ * no more than it shows (and the literals it replaces); for text a copy shows only the start of,
+ * so nothing is closed, and a key two replacements would share is not numbered here.
+ */
+export function checkedJsonHead(json: string, readChars: number): string {
+  let shown = '';
+  let kept = 0;
+  // The output so far is `shown` and then `json` from `kept`: a place's output position is
+  // `shown.length + (place - kept)`.
+  for (let index = json.indexOf('"'); index >= 0 && shown.length + (index - kept) < readChars; ) {
+    const end = stringLiteralEnd(json, index);
+    const literal = json.slice(index, end);
+    if (mayNeedDataCheck(literal)) {
+      const value = JSON.parse(literal) as string;
+      const checked = shownDataString(value);
+      if (checked !== value) {
+        shown += json.slice(kept, index) + JSON.stringify(checked);
+        kept = end;
+      }
+    }
+    if (shown.length + (end - kept) >= readChars) return shown + json.slice(kept, end);
+    index = json.indexOf('"', end);
+  }
+  return shown + json.slice(kept, kept + Math.max(0, readChars - shown.length));
+}
+
+/** Where the JSON string literal opening at `start` ends (after its closing quote). */
+function stringLiteralEnd(json: string, start: number): number {
+  for (let index = start + 1; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    if (code === 0x5c) index += 1;
+    else if (code === 0x22) return index + 1;
+  }
+  return json.length;
+}

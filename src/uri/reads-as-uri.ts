@@ -1,0 +1,119 @@
+/**
+ * Strings that read as a uri, wherever data holds them (SPEC §7 for data): the one definition
+ * every lane's data check uses. A string reads as a uri when, as a reader reads it (`asRead`),
+ * or percent-decoded once:
+ * - it opens (after white space and controls) with a scheme of at most
+ *   {@link SCHEME_MAX_CHARS} characters and a `:` (absolute: `https:…`, `mailto:…`), or with
+ *   `//` and a host character (protocol-relative) — that uri runs to the first white space or
+ *   quote;
+ * - it holds `scheme://` or a `//` after white space or a quote, followed by a host character —
+ *   each such uri, up to the next white space or quote, is one;
+ * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
+ * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
+ * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one.
+ */
+import { asRead } from '../text/labels.js';
+import { uriMayCarryCredential } from './credential.js';
+import { embeddedUri, percentDecode } from './nested-uri.js';
+
+/** The longest scheme read as one (the registered schemes are far shorter). */
+export const SCHEME_MAX_CHARS = 32;
+
+/**
+ * The most uris read inside one string: past them, the string counts as one that may carry a
+ * credential (fail closed), so a hostile string of uris costs a bounded number of readings.
+ */
+export const URIS_READ_PER_STRING = 256;
+
+/**
+ * A superset test over any text (a string, or JSON text holding strings): false only where no
+ * string in it can read as a uri. Every alternative is a few fixed characters (a scheme ends
+ * with a scheme character before its `:`), so the scan is linear and cheap.
+ */
+const MAY_READ_AS_URI = /\/\/|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
+
+/** Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap test first. */
+export function mayReadAsUri(text: string): boolean {
+  return MAY_READ_AS_URI.test(text);
+}
+
+/** Whether `text` reads as a uri (or holds one) that may carry a credential. Linear in its length. */
+export function stringMayCarryCredential(text: string): boolean {
+  if (!MAY_READ_AS_URI.test(text)) return false;
+  const read = asRead(text);
+  if (readUrisCarry(read)) return true;
+  const decoded = percentDecode(read);
+  return decoded !== read && readUrisCarry(decoded);
+}
+
+/** Whether a uri `text` reads as, or holds, may carry a credential. */
+function readUrisCarry(text: string): boolean {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
+  const rest = start === 0 ? text : text.slice(start);
+  // A uri the string opens with ends where any uri in text does: at white space or a quote.
+  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriMayCarryCredential(rest.slice(0, uriEnd(rest, 0)))) return true;
+  const embedded = embeddedUri(rest);
+  if (embedded !== undefined && uriMayCarryCredential(embedded)) return true;
+  let read = 0;
+  for (let slashes = text.indexOf('//', start); slashes >= 0; ) {
+    const end = uriEnd(text, slashes + 2);
+    const from = uriStart(text, slashes);
+    if (from >= 0 && end > slashes + 2) {
+      read += 1;
+      if (read > URIS_READ_PER_STRING || uriMayCarryCredential(text.slice(from, end))) return true;
+    }
+    slashes = text.indexOf('//', end);
+  }
+  return false;
+}
+
+/** Whether `text` opens with `//` and a host character (a bare `//` opens a comment, not a uri). */
+function opensWithAuthority(text: string): boolean {
+  return text.startsWith('//') && text.length > 2 && !isBreak(text.charCodeAt(2));
+}
+
+/** Whether `text` opens with a scheme of at most {@link SCHEME_MAX_CHARS} characters and its `:`. */
+function opensWithScheme(text: string): boolean {
+  if (!isLetter(text.charCodeAt(0))) return false;
+  const bound = Math.min(text.length, SCHEME_MAX_CHARS + 1);
+  for (let index = 1; index < bound; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3a) return true;
+    if (!isSchemeChar(code)) return false;
+  }
+  return false;
+}
+
+/**
+ * Where the uri whose `//` is at `slashes` starts: at its scheme (`https://`), or at the `//`
+ * itself where white space, a quote or the text's start precedes it; -1 where it is neither
+ * (a path's `a//b`).
+ */
+function uriStart(text: string, slashes: number): number {
+  if (slashes === 0 || isBreak(text.charCodeAt(slashes - 1))) return slashes;
+  if (text.charCodeAt(slashes - 1) !== 0x3a) return -1;
+  let from = slashes - 1;
+  while (from > 0 && slashes - from <= SCHEME_MAX_CHARS && isSchemeChar(text.charCodeAt(from - 1))) from -= 1;
+  return from < slashes - 1 && isLetter(text.charCodeAt(from)) ? from : -1;
+}
+
+/** Where a uri that goes on at `from` ends: at white space, a quote, `<`, `>` or the end. */
+function uriEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !isBreak(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+function isBreak(code: number): boolean {
+  return code <= 0x20 || code === 0x22 || code === 0x27 || code === 0x60 || code === 0x3c || code === 0x3e;
+}
+
+function isLetter(code: number): boolean {
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
+function isSchemeChar(code: number): boolean {
+  return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2d || code === 0x2e;
+}

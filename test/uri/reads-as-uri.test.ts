@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { mayReadAsUri, stringMayCarryCredential, URIS_READ_PER_STRING } from '../../src/uri/reads-as-uri.js';
+
+const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
+
+describe(stringMayCarryCredential.name, () => {
+  it.each([
+    ['an absolute uri', SIGNED],
+    ['after white space and controls', `  \u0001${SIGNED}`],
+    ['protocol-relative', '//bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015'],
+    ['inside prose', `get it at ${SIGNED} now`],
+    ['inside prose, in quotes', `url: "${SIGNED}"`],
+    ['inside prose, protocol-relative after a space', 'at //h.example.com/x?token=abc123def456 now'],
+    ['percent-encoded', encodeURIComponent(SIGNED)],
+    ['base64-encoded', Buffer.from(SIGNED).toString('base64')],
+    ['hex-encoded', Buffer.from(SIGNED).toString('hex')],
+    ['userinfo', 'ftp://user:pw@files.example.com/'],
+    ['an opaque scheme with a credential parameter', 'magnet:?xt=urn:btih:abc&token=s3cr3tvalue'],
+    ['a second uri after an ordinary one', `https://example.com/a then ${SIGNED}`],
+    ['fullwidth solidus, read as a reader reads it', 'https:／／u:p@h.example.com/'],
+  ])('is true for a uri that may carry a credential, %s', (_name, text) => {
+    expect(stringMayCarryCredential(text)).toBe(true);
+  });
+
+  it.each([
+    ['an ordinary uri', 'https://example.com/items/3?ref=listing&page=2'],
+    ['prose', 'The quarterly report is ready.'],
+    ['a code comment', '// see below'],
+    ['a bare double slash', '//'],
+    ['a path with a double slash', 'a//b'],
+    ['a colon in prose', 'Note: the total is 3'],
+    ['a time', '12:30'],
+    ['an empty string', ''],
+  ])('is false for %s', (_name, text) => {
+    expect(stringMayCarryCredential(text)).toBe(false);
+  });
+});
+
+describe(mayReadAsUri.name, () => {
+  it('is false for JSON text with no string that could read as a uri', () => {
+    expect(mayReadAsUri(JSON.stringify({ id: 1, name: 'record one', tags: ['a', 'b'], score: 3.5 }))).toBe(false);
+  });
+
+  it.each(['https://x', '//x', '%2F', 'mailto:x', 'aHR0cHM6', 'Ly9ob3N0', '68747470', '2f2f', 'ｈttps'])('is true for text holding %s', (text) => {
+    expect(mayReadAsUri(JSON.stringify({ value: text }))).toBe(true);
+  });
+});
+
+describe('a string of many uris', () => {
+  it(`reads up to ${URIS_READ_PER_STRING} uris in one string, and counts one holding more as one that may carry a credential`, () => {
+    const uris = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/${i}`).join(' ');
+    expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING))).toBe(false);
+    expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING + 1))).toBe(true);
+  });
+});
