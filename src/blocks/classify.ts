@@ -11,6 +11,7 @@ import type { ReferenceRecord, Registry } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import {
+  ANOTHER_SERVERS_ENDING,
   audioMarker,
   blocksNotShownNotice,
   embeddedBlobMarker,
@@ -211,6 +212,12 @@ export function showTestimony(testimony: Testimony, ctx: ClassifyContext): Shown
   const record = ctx.registry.register(withClaims(testimony, ctx.claims), ctx.serverId);
   const name = shownName(testimony.name, testimony.uri, ctx.claims);
   const nowMs = ctx.now();
+  // A record that stays another server's (its reference's claims, or its saved copy, outrank this
+  // result's testimony) is not this server's to offer: no fetch, and no saved copy under this
+  // server's name for it.
+  if (ctx.serverId !== undefined && record.serverId !== undefined && record.serverId !== ctx.serverId) {
+    return stubBlock(record, testimony, name, ANOTHER_SERVERS_ENDING, false, 'wrong-server');
+  }
   if (record.fetched !== undefined) return stubBlock(record, testimony, name, savedEnding(record.fetched.path), false, 'fetched');
   const dial = dialFor(record, ctx.claims, ctx, nowMs);
   if (dial.ok) return stubBlock(record, testimony, name, FETCHABLE_ENDING, true, undefined);

@@ -53,9 +53,10 @@ export interface ShownStub {
 
 /**
  * Why a stub offers no fetch: the dial check's refusal; for a link, the refusal and why its uri
- * isn't shown either; or that its copy is saved already.
+ * isn't shown either; that its copy is saved already; or that its record is another server's
+ * (a uri that server's reference holds, fetched or not, which this result names too).
  */
-export type StubWhy = DialRefusal | `${DialRefusal}+${UriWithheld}` | 'fetched';
+export type StubWhy = DialRefusal | `${DialRefusal}+${UriWithheld}` | 'fetched' | 'wrong-server';
 
 /** A link the host can't fetch whose uri can't carry a credential: its own line. */
 export interface ShownLink {

@@ -20,7 +20,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { ANOTHER_SERVERS_ENDING, BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -268,7 +268,9 @@ class ViewBuilder {
   #own(value: unknown): ScriptItem | undefined {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const record = value as Record<string, unknown>;
-    if (record.type === undefined && typeof record.refId === 'string') {
+    // Any object naming an id that isn't a block is read as this lane's own, whatever `type` it
+    // adds: otherwise a `type` of its own would carry a forged id, name or saved path through.
+    if (typeof record.refId === 'string' && !isBlockAtDepth(record)) {
       const held = this.core.registry.get(record.refId);
       if (held === undefined || !wasIssued(this.core, held.refId, this.origin)) return this.#classified(value);
       return this.#fromRecord(held);
@@ -320,13 +322,17 @@ class ViewBuilder {
     const line = decideReference(record, testimony, lineClaims, this.#ctx, nowMs);
     const viewNever = viewClaims.withholds(testimony.uri);
     const shown = line.linkUri?.shown === true && !viewNever ? line.linkUri.text : undefined;
-    if (!testimony.fromLink && record.fetched === undefined && view.dial.ok && !view.expired && !viewNever) {
+    // A record another server's reference left (a uri it fetched and saved, which this result
+    // names too) is that server's: this view neither offers it, nor shows its saved copy under
+    // this server's name, nor issues its id for this origin to hand back.
+    const foreign = record.serverId !== this.origin?.serverId;
+    if (!foreign && !testimony.fromLink && record.fetched === undefined && view.dial.ok && !view.expired && !viewNever) {
       this.offers.push(record.refId);
     }
-    this.issued.push(record.refId);
+    if (!foreign) this.issued.push(record.refId);
     // An object spends the stub budget as its stub would: by the length of what it shows.
     const label = name === undefined ? undefined : sanitizeLabel(name);
-    const unfetchable = record.fetched !== undefined || view.dial.ok ? undefined : view.dial.clause;
+    const unfetchable = foreign ? ANOTHER_SERVERS_ENDING : record.fetched !== undefined || view.dial.ok ? undefined : view.dial.clause;
     spend(this.#ctx.shownLeft, 'stub', record.refId.length + (label?.length ?? 0) + (shown?.length ?? 0) + (unfetchable?.length ?? 0));
     return {
       refId: record.refId,
@@ -336,7 +342,7 @@ class ViewBuilder {
       ...(shown === undefined ? {} : { uri: shown }),
       ...(unfetchable === undefined ? {} : { unfetchable }),
       ...(view.expired ? { expired: true as const } : {}),
-      ...(record.fetched === undefined ? {} : { saved: record.fetched.path }),
+      ...(record.fetched === undefined || foreign ? {} : { saved: record.fetched.path }),
     };
   }
 

@@ -223,6 +223,13 @@ export function invalidReferenceMarker(type: string): string {
   return `[Reference not shown: this ${typeLabel(type)} block's uri is missing, empty, not text, or longer than 4096 characters.]`;
 }
 
+/**
+ * A stub's ending (and a script object's `unfetchable`) where the uri's record is another
+ * server's: that server's reference outranks this result's testimony, so this result may neither
+ * fetch it nor show its saved copy.
+ */
+export const ANOTHER_SERVERS_ENDING = "not fetchable from this result: another server's reference holds this uri";
+
 /** Why a link's uri isn't shown, as a why-stub's ending says it (after the dial clause). */
 export const URI_WITHHELD_WORDS = {
   'data-uri': 'uri not shown: it carries its content inline rather than naming a location',
