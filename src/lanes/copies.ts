@@ -118,6 +118,16 @@ export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap:
   if (!goesNative(shown, cap)) return { kind: 'text', text: stored };
   let budget = cap;
   for (const block of shown) if (block.kind === 'link' || block.kind === 'marker') budget -= block.text.length;
+  return { kind: 'native', blocks: liveBlocks(shown, budget) };
+}
+
+/**
+ * Classified blocks as live blocks: images native, every other block but text whole, and the
+ * texts sharing `textBudget` one by one in order — the text that passes it cut with the notice,
+ * those after it counted in one notice at the end, never dropped silently.
+ */
+export function liveBlocks(shown: Iterable<ShownBlock>, textBudget: number): LiveBlock[] {
+  let budget = textBudget;
   const blocks: LiveBlock[] = [];
   let omitted = 0;
   for (const block of shown) {
@@ -128,7 +138,6 @@ export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap:
       budget -= shownLength(block);
     } else omitted += 1;
   }
-  // Never a silent drop: texts past the cap are counted in one notice.
   if (omitted > 0) blocks.push({ type: 'text', text: omittedTextsNotice(omitted) });
-  return { kind: 'native', blocks };
+  return blocks;
 }

@@ -4,11 +4,11 @@
  * other block its marker, a reference or link its stub or why-stub — and never a uri.
  */
 import { toolResultBlocks } from '../blocks/classify.js';
-import { shownLength, type LiveBlock } from '../blocks/shown-block.js';
+import type { LiveBlock } from '../blocks/shown-block.js';
 import type { ResultOrigin } from '../inputs.js';
 import { readContentClaims } from '../references/read-claims.js';
-import { omittedTextsNotice, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
-import { cutText } from './copies.js';
+import { UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { liveBlocks } from './copies.js';
 import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
 import { capFor, classifyContext } from './tool-result.js';
 
@@ -24,19 +24,7 @@ export function convertBlocks(core: HostCore, blocks: readonly unknown[], origin
     const cap = capFor(core, origin);
     const list = Array.isArray(blocks) ? blocks : [blocks];
     const ctx = classifyContext(core, 'push', readContentClaims(list, core.registry), origin);
-    const live: LiveBlock[] = [];
-    let textLeft = cap;
-    let omitted = 0;
-    for (const block of toolResultBlocks(list, ctx)) {
-      if (block.kind === 'image') live.push({ type: 'image', data: block.data, mimeType: block.mimeType });
-      else if (block.kind !== 'text') live.push({ type: 'text', text: block.text });
-      else if (textLeft > 0) {
-        live.push({ type: 'text', text: cutText(block, textLeft) });
-        textLeft -= shownLength(block);
-      } else omitted += 1;
-    }
-    if (omitted > 0) live.push({ type: 'text', text: omittedTextsNotice(omitted) });
-    return live;
+    return liveBlocks(toolResultBlocks(list, ctx), cap);
   } catch (error) {
     logSafely(core, () => withheldLogLine('push', origin?.toolName, error));
     return [{ type: 'text', text: UNCHECKED_RESULT_TEXT }];
