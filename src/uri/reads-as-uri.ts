@@ -10,11 +10,13 @@
  *   each such uri, up to the next white space or quote, is one;
  * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
  * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
- * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one.
+ * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one,
+ * and a uri longer than `URI_READ_MAX_CHARS` is judged as one that may, unread (as a link's is).
  */
 import { asRead } from '../text/labels.js';
 import { uriMayCarryCredential } from './credential.js';
 import { embeddedUri, percentDecode } from './nested-uri.js';
+import { URI_READ_MAX_CHARS } from './shown-uri-text.js';
 
 /** The longest scheme read as one (the registered schemes are far shorter). */
 export const SCHEME_MAX_CHARS = 32;
@@ -52,20 +54,29 @@ function readUrisCarry(text: string): boolean {
   while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
   const rest = start === 0 ? text : text.slice(start);
   // A uri the string opens with ends where any uri in text does: at white space or a quote.
-  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriMayCarryCredential(rest.slice(0, uriEnd(rest, 0)))) return true;
+  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriCarries(rest.slice(0, uriEnd(rest, 0)))) return true;
   const embedded = embeddedUri(rest);
-  if (embedded !== undefined && uriMayCarryCredential(embedded)) return true;
+  if (embedded !== undefined && uriCarries(embedded)) return true;
   let read = 0;
   for (let slashes = text.indexOf('//', start); slashes >= 0; ) {
     const end = uriEnd(text, slashes + 2);
     const from = uriStart(text, slashes);
     if (from >= 0 && end > slashes + 2) {
       read += 1;
-      if (read > URIS_READ_PER_STRING || uriMayCarryCredential(text.slice(from, end))) return true;
+      if (read > URIS_READ_PER_STRING || uriCarries(text.slice(from, end))) return true;
     }
     slashes = text.indexOf('//', end);
   }
   return false;
+}
+
+/**
+ * Whether one uri found in a string may carry a credential. Past `URI_READ_MAX_CHARS` it fails
+ * closed unread: the credential rule's cost grows with a uri's length (a hostile uri of
+ * megabytes would cost seconds), and a link's uri is bounded the same way.
+ */
+function uriCarries(uri: string): boolean {
+  return uri.length > URI_READ_MAX_CHARS || uriMayCarryCredential(uri);
 }
 
 /** Whether `text` opens with `//` and a host character (a bare `//` opens a comment, not a uri). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayReadAsUri, stringMayCarryCredential, URIS_READ_PER_STRING } from '../../src/uri/reads-as-uri.js';
+import { URI_READ_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
 
 const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
 
@@ -51,5 +52,15 @@ describe('a string of many uris', () => {
     const uris = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/${i}`).join(' ');
     expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING))).toBe(false);
     expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING + 1))).toBe(true);
+  });
+});
+
+describe('a uri past the read bound', () => {
+  it(`judges a uri longer than ${URI_READ_MAX_CHARS} characters as one that may carry a credential, unread`, () => {
+    const long = (length: number) => `https://x.io/#${'{?'.repeat(length)}`.slice(0, length);
+    expect(stringMayCarryCredential(long(URI_READ_MAX_CHARS))).toBe(false);
+    expect(stringMayCarryCredential(long(URI_READ_MAX_CHARS + 1))).toBe(true);
+    expect(stringMayCarryCredential(`see ${long(URI_READ_MAX_CHARS + 1)} now`)).toBe(true);
+    expect(stringMayCarryCredential(`https://example.com/${'a=1;b?c&'.repeat(600)}`)).toBe(true);
   });
 });
