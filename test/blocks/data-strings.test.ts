@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkedJsonHead, dataChecker, shownDataString } from '../../src/blocks/data-strings.js';
 import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../../src/text/markers.js';
 
@@ -28,6 +28,40 @@ describe(dataChecker.name, () => {
       [DATA_URI_NOT_SHOWN]: 1,
       [`${DATA_URI_NOT_SHOWN} (2)`]: 2,
     });
+  });
+
+  it('numbers many keys that share a shown name in one step each, not one per earlier key', () => {
+    const count = 2000;
+    const value = Object.fromEntries(Array.from({ length: count }, (_, i) => [`${SIGNED}&n=${i}`, i]));
+    value[`${DATA_URI_NOT_SHOWN} (3)`] = -1;
+    const hasOwn = vi.spyOn(Object, 'hasOwn');
+    let shown: Record<string, number>;
+    try {
+      shown = replace(value);
+      expect(hasOwn.mock.calls.length).toBeLessThan(4 * (count + 1));
+    } finally {
+      hasOwn.mockRestore();
+    }
+    expect(Object.keys(shown)).toHaveLength(count + 1);
+    expect(shown[DATA_URI_NOT_SHOWN]).toBe(0);
+    expect(shown[`${DATA_URI_NOT_SHOWN} (2)`]).toBe(1);
+    expect(shown[`${DATA_URI_NOT_SHOWN} (3)`]).toBe(2);
+    // A key sent as a number's name takes its own number when that one is taken.
+    expect(shown[`${DATA_URI_NOT_SHOWN} (3) (2)`]).toBe(-1);
+    expect(shown[`${DATA_URI_NOT_SHOWN} (${count})`]).toBe(count - 1);
+  });
+
+  it('counts keys toward what a copy shows: keys past it are not read, and none before it', () => {
+    const value = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`${SIGNED}&n=${i}`, i]));
+    const shown = Object.keys(replace(value, 200));
+    expect(shown.slice(0, 3)).toEqual([DATA_URI_NOT_SHOWN, `${DATA_URI_NOT_SHOWN} (2)`, `${DATA_URI_NOT_SHOWN} (3)`]);
+    expect(shown.filter((key) => key.startsWith(DATA_NOT_READ)).length).toBeGreaterThan(90);
+    // An array's indexes are not in the text, so they count for nothing.
+    expect(replace([...Array.from({ length: 50 }, (_, i) => i), SIGNED], 40)).toContain(DATA_URI_NOT_SHOWN);
+  });
+
+  it('counts a replaced string by its replacement, the length a copy shows', () => {
+    expect(replace(['A'.repeat(30_000), 'https://example.com/ok'], 1000)).toEqual([base64RunMarker(30_000), 'https://example.com/ok']);
   });
 
   it('past what a copy can show, leaves unread a string the check might change, and keeps any other', () => {
