@@ -6,8 +6,8 @@
  *   {@link SCHEME_MAX_CHARS} characters and a `:` (absolute: `https:…`, `mailto:…`), or with
  *   `//` and a host character (protocol-relative) — that uri runs to the first white space or
  *   quote;
- * - it holds `scheme://` or a `//` after white space or a quote, followed by a host character —
- *   each such uri, up to the next white space or quote, is one;
+ * - it holds `scheme://`, or a `//` after white space, a quote or one of `= ( [ , ; | <`,
+ *   followed by a host character — each such uri, up to the next white space or quote, is one;
  * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
  * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
  * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one,
@@ -98,11 +98,12 @@ function opensWithScheme(text: string): boolean {
 
 /**
  * Where the uri whose `//` is at `slashes` starts: at its scheme (`https://`), or at the `//`
- * itself where white space, a quote or the text's start precedes it; -1 where it is neither
- * (a path's `a//b`).
+ * itself where the text's start, white space, a quote or an opener (`= ( [ , ; | <`) precedes
+ * it — `url=//host/…`, `(//host/…)`; -1 where it is neither (a path's `a//b`). One character
+ * is read before the `//` (and a scheme's few), so the scan stays linear.
  */
 function uriStart(text: string, slashes: number): number {
-  if (slashes === 0 || isBreak(text.charCodeAt(slashes - 1))) return slashes;
+  if (slashes === 0 || isBreak(text.charCodeAt(slashes - 1)) || isOpener(text.charCodeAt(slashes - 1))) return slashes;
   if (text.charCodeAt(slashes - 1) !== 0x3a) return -1;
   let from = slashes - 1;
   while (from > 0 && slashes - from <= SCHEME_MAX_CHARS && isSchemeChar(text.charCodeAt(from - 1))) from -= 1;
@@ -118,6 +119,11 @@ function uriEnd(text: string, from: number): number {
 
 function isBreak(code: number): boolean {
   return code <= 0x20 || code === 0x22 || code === 0x27 || code === 0x60 || code === 0x3c || code === 0x3e;
+}
+
+/** A character after which a protocol-relative uri starts: `= ( [ , ; |` (and `<`, a break). */
+function isOpener(code: number): boolean {
+  return code === 0x3d || code === 0x28 || code === 0x5b || code === 0x2c || code === 0x3b || code === 0x7c || code === 0x3c;
 }
 
 function isLetter(code: number): boolean {

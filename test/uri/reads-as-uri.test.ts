@@ -18,6 +18,7 @@ describe(stringMayCarryCredential.name, () => {
     ['userinfo', 'ftp://user:pw@files.example.com/'],
     ['an opaque scheme with a credential parameter', 'magnet:?xt=urn:btih:abc&token=s3cr3tvalue'],
     ['a second uri after an ordinary one', `https://example.com/a then ${SIGNED}`],
+    ...['url=', '(', '[', 'a,', 'a;', 'a|', '<'].map((opener) => [`protocol-relative after ${opener}`, `${opener}//bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015)`] as const),
     ['fullwidth solidus, read as a reader reads it', 'https:／／u:p@h.example.com/'],
   ])('is true for a uri that may carry a credential, %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(true);
@@ -29,6 +30,7 @@ describe(stringMayCarryCredential.name, () => {
     ['a code comment', '// see below'],
     ['a bare double slash', '//'],
     ['a path with a double slash', 'a//b'],
+    ['an ordinary protocol-relative uri after an opener', 'see (//example.com/a?page=2) or url=//example.com/b'],
     ['a colon in prose', 'Note: the total is 3'],
     ['a time', '12:30'],
     ['an empty string', ''],
