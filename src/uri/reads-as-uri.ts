@@ -32,16 +32,41 @@ export const URIS_READ_PER_STRING = 256;
  * string in it can read as a uri. Every alternative is a few fixed characters (a scheme ends
  * with a scheme character before its `:`), so the scan is linear and cheap.
  */
-const MAY_READ_AS_URI = /\/\/|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
+const MAY_READ_AS_URI = /\/\/|\\\/|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
 
 /** Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap test first. */
 export function mayReadAsUri(text: string): boolean {
   return MAY_READ_AS_URI.test(text);
 }
 
-/** Whether `text` reads as a uri (or holds one) that may carry a credential. Linear in its length. */
+/**
+ * Whether `text` reads as a uri (or holds one) that may carry a credential, as it is and, where
+ * it holds an escaped slash (`\/`), with its slashes unescaped: JSON text inside a string reads
+ * as the uri it spells. Linear in its length (one more pass only where a `\/` is held).
+ */
 export function stringMayCarryCredential(text: string): boolean {
   if (!MAY_READ_AS_URI.test(text)) return false;
+  if (readsAsCarrying(text)) return true;
+  return text.includes('\\/') && readsAsCarrying(unescapedSlashes(text));
+}
+
+/**
+ * `text` with the backslashes before each `/` dropped: JSON's escaped slash (`https:\/\/…`, as
+ * PHP's `json_encode` writes it), however many times escaped again. A loop, not a regex: a
+ * regex's `\\+` would re-read a long run of backslashes from each of its characters.
+ */
+function unescapedSlashes(text: string): string {
+  const pieces = text.split('/');
+  for (let index = 0; index < pieces.length - 1; index += 1) {
+    const piece = pieces[index]!;
+    let end = piece.length;
+    while (end > 0 && piece.charCodeAt(end - 1) === 0x5c) end -= 1;
+    if (end < piece.length) pieces[index] = piece.slice(0, end);
+  }
+  return pieces.join('/');
+}
+
+function readsAsCarrying(text: string): boolean {
   const read = asRead(text);
   if (readUrisCarry(read)) return true;
   const decoded = percentDecode(read);

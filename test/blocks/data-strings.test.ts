@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { checkedJsonHead, dataChecker, shownDataString } from '../../src/blocks/data-strings.js';
+import { checkedJsonHead, dataChecker, mayNeedDataCheck, shownDataString } from '../../src/blocks/data-strings.js';
 import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../../src/text/markers.js';
 
 const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
@@ -90,5 +90,37 @@ describe(checkedJsonHead.name, () => {
   it('keeps no part of a string that starts before the cut unchecked, even one running past it', () => {
     const json = JSON.stringify({ a: 'x', url: SIGNED });
     expect(checkedJsonHead(json, 17)).toBe(`{"a":"x","url":${JSON.stringify(DATA_URI_NOT_SHOWN)}`);
+  });
+});
+
+describe('strings a sender encoded', () => {
+  const B = Buffer.from(Array.from({ length: 600 }, (_, i) => i % 256)).toString('base64');
+  const SIG = `X-Amz-Signature=${'f3a9'.repeat(16)}`;
+
+  it.each([
+    ['a uri in JSON text with escaped slashes', `{"url":"https:\\/\\/b.s3.amazonaws.com\\/k?${SIG}"}`, DATA_URI_NOT_SHOWN],
+    ['a protocol-relative uri with escaped slashes', `\\/\\/b.s3.amazonaws.com\\/k?${SIG}`, DATA_URI_NOT_SHOWN],
+    ['base64 with escaped slashes', `{"img":"${B.replaceAll('/', '\\/')}"}`, `{"img":"${base64RunMarker(B.replaceAll('/', '\\/').length)}"}`],
+    ['PEM-wrapped base64', B.match(/.{1,64}/g)!.join('\n'), undefined],
+    ['MIME-wrapped base64', B.match(/.{1,76}/g)!.join('\r\n'), undefined],
+    ['base64 split by zero-width spaces', B.match(/.{1,100}/g)!.join('\u200b'), base64RunMarker(B.length + 7)],
+  ])('shows no %s', (_name, text, expected) => {
+    const shown = shownDataString(text);
+    if (expected !== undefined) expect(shown).toBe(expected);
+    expect(shown).not.toContain(B.slice(200, 240));
+    expect(shown).not.toContain('f3a9f3a9');
+    // The cheap test over JSON text holding the string sees it too.
+    expect(mayNeedDataCheck(JSON.stringify({ value: text }))).toBe(true);
+  });
+
+  it('is changed only where the cheap test over its JSON text says it may be', () => {
+    const piece = fc.constantFrom('\n', '\r\n', '\u200b', '\u00ad', '\\/', '\\', '-----BEGIN KEY-----\n', ' ', 'x', 'A'.repeat(40), 'QUJD'.repeat(20), '==', '//h.io/?token=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        if (shownDataString(text) !== text) expect(mayNeedDataCheck(JSON.stringify([text]))).toBe(true);
+      }),
+      { seed: 0x12_f3a9, numRuns: 1000 },
+    );
   });
 });
