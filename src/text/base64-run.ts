@@ -62,7 +62,8 @@ export interface Base64Run {
 /**
  * The first base64 run in `text` at or after `from`, or undefined. A run is counted by its
  * alphabet's characters alone; its `=` padding is part of its place. Linear: each character is
- * read at most a few times (a line after a break is read ahead once before it is taken).
+ * read at most a few times (a line after a break is read ahead once before it is taken), and
+ * most of a text with no run isn't read at all.
  */
 export function findBase64Run(text: string, from = 0): Base64Run | undefined {
   return findRun(text, from, ALPHABET);
@@ -71,6 +72,18 @@ export function findBase64Run(text: string, from = 0): Base64Run | undefined {
 function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | undefined {
   let index = from;
   while (index < text.length) {
+    // A run spans at least BASE64_LINE_MIN_CHARS characters, and no run passes a character
+    // that is none of its own: where the last character such a span from here would reach is
+    // one, no run starts before it; else the scan goes on after the last such character within
+    // the span. Most text is read in part (one character per span, and back over a word).
+    const probe = index + BASE64_LINE_MIN_CHARS - 1;
+    if (probe >= text.length) return undefined;
+    let hard = probe;
+    while (hard >= index && !endsEveryRun(text.charCodeAt(hard), alphabet)) hard -= 1;
+    if (hard >= index) {
+      index = hard + 1;
+      continue;
+    }
     if (counted(text, index, alphabet) === 0) {
       // A line break's JSON escape is passed whole: its letter (`\n`) starts no run, as the
       // break it stands for doesn't, so JSON text holds a run where its string does.
@@ -87,6 +100,12 @@ function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | 
     index = run.next;
   }
   return undefined;
+}
+
+/** Whether no run passes a character: none of the alphabet, a backslash, a line break or an invisible one. */
+function endsEveryRun(code: number, alphabet: Uint8Array): boolean {
+  if (code < 128) return alphabet[code] !== 1 && code !== BACKSLASH && code !== CR && code !== LF;
+  return INVISIBLE[code] !== 1 && (code < 0xd800 || code > 0xdfff);
 }
 
 /**
