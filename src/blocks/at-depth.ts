@@ -104,8 +104,8 @@ export function renderDataText(
   // Strings are checked as far as a copy can show them; past that, one cheap test each.
   const limit = shownChars + SIGNATURE_MARGIN;
   const checked = dataChecker(limit);
-  const replacer: Replacer = (_key, member) => {
-    if (!isBlockAtDepth(member)) return checked(member);
+  const replacer: Replacer = (key, member) => {
+    if (!isBlockAtDepth(member)) return checked(member, key);
     // Blocks at depth share the render's budget for what isn't text: past it, one is its
     // notice, never classified (so never registered).
     if (isSpent(depthCtx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;

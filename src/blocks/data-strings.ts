@@ -29,35 +29,62 @@ export function mayNeedDataCheck(json: string): boolean {
  * A `JSON.stringify` replacer's check of data members: a string (or a boxed one) as
  * {@link shownDataString} shows it; an object whose keys the check would change, rebuilt with
  * its keys shown (a key that two shown keys would share is numbered, so no member is lost);
- * anything else as it is. Once the strings it has shown pass `readChars` (what a copy can
- * show), the text is past every cut: a later string the check might change is
- * {@link DATA_NOT_READ} unread, and any other is kept, so the work past the cut is one cheap
- * test per string. Keys are not counted, so the count never runs ahead of the text.
+ * anything else as it is. Once the text it has shown passes `readChars` (what a copy can show),
+ * the text is past every cut: a later string the check might change is {@link DATA_NOT_READ}
+ * unread, and any other is kept, so the work past the cut is one cheap test per string. The
+ * count is of shown strings, and of an object member's key (pass the replacer's `key`) as the
+ * serialization reaches it, so it never runs ahead of the text; an object's keys are checked
+ * before its members are reached, each only while the keys before it leave the text short of
+ * `readChars`.
  */
-export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (member: unknown) => unknown {
+export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (member: unknown, key?: string) => unknown {
   let seen = 0;
   const shown = (text: string): string => {
     if (seen > readChars) return mayNeedDataCheck(text) ? DATA_NOT_READ : text;
-    seen += text.length;
-    return shownDataString(text);
+    const checked = shownDataString(text);
+    // What the text shows is the replacement, not the string replaced.
+    seen += checked.length;
+    return checked;
   };
-  const shownKey = (key: string): string => (seen > readChars ? (mayNeedDataCheck(key) ? DATA_NOT_READ : key) : shownDataString(key));
-  return (member) => {
+  return (member, key) => {
+    if (key !== undefined && !ARRAY_INDEX.test(key)) seen += key.length;
     if (typeof member === 'string') return shown(member);
     if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
     if (types.isStringObject(member)) return shown(String(member));
-    return withShownKeys(member as Record<string, unknown>, shownKey);
+    // Keys ahead of this object's members: counted here only to bound which are checked (the
+    // serialization counts each as it reaches it).
+    let ahead = seen;
+    return withShownKeys(member as Record<string, unknown>, (name) => {
+      if (ahead > readChars) return mayNeedDataCheck(name) ? DATA_NOT_READ : name;
+      const checked = shownDataString(name);
+      ahead += checked.length;
+      return checked;
+    });
   };
 }
 
+/** An array element's key (`JSON.stringify` passes its index): not in the text, so not counted. */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,15})$/;
+
+/**
+ * `record` with each key as `shownKey` shows it (the record itself where none changes). A shown
+ * key an earlier one already took is numbered `name (2)`, `name (3)`, …; each name's next number
+ * is kept, so numbering many keys that share a name costs one step each, not one per earlier key.
+ */
 function withShownKeys(record: Record<string, unknown>, shownKey: (key: string) => string): Record<string, unknown> {
   const keys = Object.keys(record);
   const names = keys.map(shownKey);
   if (names.every((name, index) => name === keys[index])) return record;
   const shown: Record<string, unknown> = {};
+  const nextCount = new Map<string, number>();
   names.forEach((base, index) => {
     let name = base;
-    for (let count = 2; Object.hasOwn(shown, name); count += 1) name = `${base} (${count})`;
+    let count = nextCount.get(base) ?? 2;
+    // A number already taken (by a key sent as `name (2)`) is passed over.
+    if (Object.hasOwn(shown, name)) {
+      for (name = `${base} (${count})`; Object.hasOwn(shown, name); name = `${base} (${count})`) count += 1;
+      nextCount.set(base, count + 1);
+    }
     shown[name] = record[keys[index]!];
   });
   return shown;

@@ -6,15 +6,17 @@
  *   {@link SCHEME_MAX_CHARS} characters and a `:` (absolute: `https:…`, `mailto:…`), or with
  *   `//` and a host character (protocol-relative) — that uri runs to the first white space or
  *   quote;
- * - it holds `scheme://` or a `//` after white space or a quote, followed by a host character —
- *   each such uri, up to the next white space or quote, is one;
+ * - it holds `scheme://`, or a `//` after white space, a quote or one of `= ( [ , ; | <`,
+ *   followed by a host character — each such uri, up to the next white space or quote, is one;
  * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
  * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
- * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one.
+ * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one,
+ * and a uri longer than `URI_READ_MAX_CHARS` is judged as one that may, unread (as a link's is).
  */
 import { asRead } from '../text/labels.js';
 import { uriMayCarryCredential } from './credential.js';
 import { embeddedUri, percentDecode } from './nested-uri.js';
+import { URI_READ_MAX_CHARS } from './shown-uri-text.js';
 
 /** The longest scheme read as one (the registered schemes are far shorter). */
 export const SCHEME_MAX_CHARS = 32;
@@ -30,16 +32,41 @@ export const URIS_READ_PER_STRING = 256;
  * string in it can read as a uri. Every alternative is a few fixed characters (a scheme ends
  * with a scheme character before its `:`), so the scan is linear and cheap.
  */
-const MAY_READ_AS_URI = /\/\/|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
+const MAY_READ_AS_URI = /\/\/|\\\/|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
 
 /** Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap test first. */
 export function mayReadAsUri(text: string): boolean {
   return MAY_READ_AS_URI.test(text);
 }
 
-/** Whether `text` reads as a uri (or holds one) that may carry a credential. Linear in its length. */
+/**
+ * Whether `text` reads as a uri (or holds one) that may carry a credential, as it is and, where
+ * it holds an escaped slash (`\/`), with its slashes unescaped: JSON text inside a string reads
+ * as the uri it spells. Linear in its length (one more pass only where a `\/` is held).
+ */
 export function stringMayCarryCredential(text: string): boolean {
   if (!MAY_READ_AS_URI.test(text)) return false;
+  if (readsAsCarrying(text)) return true;
+  return text.includes('\\/') && readsAsCarrying(unescapedSlashes(text));
+}
+
+/**
+ * `text` with the backslashes before each `/` dropped: JSON's escaped slash (`https:\/\/…`, as
+ * PHP's `json_encode` writes it), however many times escaped again. A loop, not a regex: a
+ * regex's `\\+` would re-read a long run of backslashes from each of its characters.
+ */
+function unescapedSlashes(text: string): string {
+  const pieces = text.split('/');
+  for (let index = 0; index < pieces.length - 1; index += 1) {
+    const piece = pieces[index]!;
+    let end = piece.length;
+    while (end > 0 && piece.charCodeAt(end - 1) === 0x5c) end -= 1;
+    if (end < piece.length) pieces[index] = piece.slice(0, end);
+  }
+  return pieces.join('/');
+}
+
+function readsAsCarrying(text: string): boolean {
   const read = asRead(text);
   if (readUrisCarry(read)) return true;
   const decoded = percentDecode(read);
@@ -52,20 +79,29 @@ function readUrisCarry(text: string): boolean {
   while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
   const rest = start === 0 ? text : text.slice(start);
   // A uri the string opens with ends where any uri in text does: at white space or a quote.
-  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriMayCarryCredential(rest.slice(0, uriEnd(rest, 0)))) return true;
+  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriCarries(rest.slice(0, uriEnd(rest, 0)))) return true;
   const embedded = embeddedUri(rest);
-  if (embedded !== undefined && uriMayCarryCredential(embedded)) return true;
+  if (embedded !== undefined && uriCarries(embedded)) return true;
   let read = 0;
   for (let slashes = text.indexOf('//', start); slashes >= 0; ) {
     const end = uriEnd(text, slashes + 2);
     const from = uriStart(text, slashes);
     if (from >= 0 && end > slashes + 2) {
       read += 1;
-      if (read > URIS_READ_PER_STRING || uriMayCarryCredential(text.slice(from, end))) return true;
+      if (read > URIS_READ_PER_STRING || uriCarries(text.slice(from, end))) return true;
     }
     slashes = text.indexOf('//', end);
   }
   return false;
+}
+
+/**
+ * Whether one uri found in a string may carry a credential. Past `URI_READ_MAX_CHARS` it fails
+ * closed unread: the credential rule's cost grows with a uri's length (a hostile uri of
+ * megabytes would cost seconds), and a link's uri is bounded the same way.
+ */
+function uriCarries(uri: string): boolean {
+  return uri.length > URI_READ_MAX_CHARS || uriMayCarryCredential(uri);
 }
 
 /** Whether `text` opens with `//` and a host character (a bare `//` opens a comment, not a uri). */
@@ -87,11 +123,12 @@ function opensWithScheme(text: string): boolean {
 
 /**
  * Where the uri whose `//` is at `slashes` starts: at its scheme (`https://`), or at the `//`
- * itself where white space, a quote or the text's start precedes it; -1 where it is neither
- * (a path's `a//b`).
+ * itself where the text's start, white space, a quote or an opener (`= ( [ , ; | <`) precedes
+ * it — `url=//host/…`, `(//host/…)`; -1 where it is neither (a path's `a//b`). One character
+ * is read before the `//` (and a scheme's few), so the scan stays linear.
  */
 function uriStart(text: string, slashes: number): number {
-  if (slashes === 0 || isBreak(text.charCodeAt(slashes - 1))) return slashes;
+  if (slashes === 0 || isBreak(text.charCodeAt(slashes - 1)) || isOpener(text.charCodeAt(slashes - 1))) return slashes;
   if (text.charCodeAt(slashes - 1) !== 0x3a) return -1;
   let from = slashes - 1;
   while (from > 0 && slashes - from <= SCHEME_MAX_CHARS && isSchemeChar(text.charCodeAt(from - 1))) from -= 1;
@@ -107,6 +144,11 @@ function uriEnd(text: string, from: number): number {
 
 function isBreak(code: number): boolean {
   return code <= 0x20 || code === 0x22 || code === 0x27 || code === 0x60 || code === 0x3c || code === 0x3e;
+}
+
+/** A character after which a protocol-relative uri starts: `= ( [ , ; |` (and `<`, a break). */
+function isOpener(code: number): boolean {
+  return code === 0x3d || code === 0x28 || code === 0x5b || code === 0x2c || code === 0x3b || code === 0x7c || code === 0x3c;
 }
 
 function isLetter(code: number): boolean {

@@ -189,3 +189,12 @@ describe('a name shows no piece of its own uri’s credential', () => {
     expect(stored).toContain('Q3 report (PDF)');
   });
 });
+
+describe('data past a long replaced string', () => {
+  it('is read where a copy shows it: a replacement counts by its own length, not the string it replaced', () => {
+    const result = { content: [], structuredContent: { shot: imageBlock({ data: 'AAAA' }), raw: 'A'.repeat(30_000), page: 'https://docs.example.com/guide' } };
+    const { stored } = host().renderToolResult(result, { serverId: 'srv' });
+    expect(stored).toContain('"page":"https://docs.example.com/guide"');
+    expect(stored).toContain(base64RunMarker(30_000));
+  });
+});

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { BASE64_RUN_MIN_CHARS, findBase64Run, holdsBase64Run, holdsBase64RunDecoded, replaceBase64Runs } from '../../src/text/base64-run.js';
+import { describe, expect, it, vi } from 'vitest';
+import { BASE64_LINE_MIN_CHARS, BASE64_RUN_MIN_CHARS, findBase64Run, holdsBase64Run, holdsBase64RunDecoded, replaceBase64Runs } from '../../src/text/base64-run.js';
 
 const RUN = 'A'.repeat(BASE64_RUN_MIN_CHARS);
 const mark = (length: number) => `<${length}>`;
@@ -53,5 +53,46 @@ describe(holdsBase64RunDecoded.name, () => {
     expect(holdsBase64RunDecoded(`x=${'ab%2Bcd%2F'.repeat(20)}`)).toBe(false);
     expect(holdsBase64RunDecoded(`x=${'ab%20cd%2F'.repeat(40)}`)).toBe(false);
     expect(holdsBase64RunDecoded('a&b'.repeat(200))).toBe(false);
+  });
+});
+
+describe('what an encoding puts inside a run', () => {
+  const B = Buffer.from(Array.from({ length: 600 }, (_, i) => i % 256)).toString('base64');
+  const lines = (width: number) => B.match(new RegExp(`.{1,${width}}`, 'g'))!;
+
+  it.each([
+    ['PEM lines (64, LF)', lines(64).join('\n')],
+    ['MIME lines (76, CRLF)', lines(76).join('\r\n')],
+    ['JSON-escaped lines', JSON.stringify(lines(64).join('\r\n')).slice(1, -1)],
+    ['escaped slashes (PHP json_encode)', B.replaceAll('/', '\\/')],
+    ...['\u200b', '\u00ad', '\u2060', '\u200d', '\ufeff', '\u{e0041}'].map((char) => [`invisible U+${char.codePointAt(0)!.toString(16)}`, lines(100).join(char)] as [string, string]),
+  ])('continues a run through %s', (_name, text) => {
+    const run = findBase64Run(text);
+    expect(run).toBeDefined();
+    expect(run!.end - run!.start).toBeGreaterThanOrEqual(B.length - 76);
+  });
+
+  it('glues no lines shorter than a line of base64, nor lines of prose', () => {
+    expect(findBase64Run(Array.from({ length: 20 }, () => 'A'.repeat(BASE64_LINE_MIN_CHARS - 1)).join('\n'))).toBeUndefined();
+    expect(findBase64Run(Array.from({ length: 20 }, () => 'The quick brown fox jumps over the lazy dog and then rests.').join('\n'))).toBeUndefined();
+    expect(findBase64Run(`${'A'.repeat(150)}\n\n${'A'.repeat(150)}`)).toBeUndefined();
+  });
+
+  it('counts a PEM body after its armour line from one full line', () => {
+    const key = 'MHcCAQEEIBfV3'.padEnd(64, 'A');
+    const pem = `-----BEGIN EC PRIVATE KEY-----\n${key}\n${key}\n-----END EC PRIVATE KEY-----`;
+    expect(replaceBase64Runs(pem, mark)).toBe(`-----BEGIN EC PRIVATE KEY-----\n<${2 * 64 + 1}>\n-----END EC PRIVATE KEY-----`);
+    expect(findBase64Run(`not armour\n${key}\n${key}`)).toBeUndefined();
+  });
+
+  it('reads a text of many breaks and escapes in one pass (each character a bounded number of times)', () => {
+    const text = `${'A'.repeat(BASE64_LINE_MIN_CHARS)}\n${'B'.repeat(BASE64_LINE_MIN_CHARS - 1)}.`.repeat(5000) + '\\'.repeat(10_000);
+    const charCodeAt = vi.spyOn(String.prototype, 'charCodeAt');
+    try {
+      expect(findBase64Run(text)).toBeUndefined();
+      expect(charCodeAt.mock.calls.length).toBeLessThan(8 * text.length);
+    } finally {
+      charCodeAt.mockRestore();
+    }
   });
 });

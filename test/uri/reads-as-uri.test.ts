@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayReadAsUri, stringMayCarryCredential, URIS_READ_PER_STRING } from '../../src/uri/reads-as-uri.js';
+import { URI_READ_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
 
 const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
 
@@ -17,6 +18,9 @@ describe(stringMayCarryCredential.name, () => {
     ['userinfo', 'ftp://user:pw@files.example.com/'],
     ['an opaque scheme with a credential parameter', 'magnet:?xt=urn:btih:abc&token=s3cr3tvalue'],
     ['a second uri after an ordinary one', `https://example.com/a then ${SIGNED}`],
+    ['in JSON text with escaped slashes', JSON.stringify({ url: SIGNED }).replaceAll('/', '\\/')],
+    ['with escaped slashes escaped again', SIGNED.replaceAll('/', '\\\\\\\\/')],
+    ...['url=', '(', '[', 'a,', 'a;', 'a|', '<'].map((opener) => [`protocol-relative after ${opener}`, `${opener}//bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015)`] as [string, string]),
     ['fullwidth solidus, read as a reader reads it', 'https:／／u:p@h.example.com/'],
   ])('is true for a uri that may carry a credential, %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(true);
@@ -28,6 +32,7 @@ describe(stringMayCarryCredential.name, () => {
     ['a code comment', '// see below'],
     ['a bare double slash', '//'],
     ['a path with a double slash', 'a//b'],
+    ['an ordinary protocol-relative uri after an opener', 'see (//example.com/a?page=2) or url=//example.com/b'],
     ['a colon in prose', 'Note: the total is 3'],
     ['a time', '12:30'],
     ['an empty string', ''],
@@ -51,5 +56,15 @@ describe('a string of many uris', () => {
     const uris = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/${i}`).join(' ');
     expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING))).toBe(false);
     expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING + 1))).toBe(true);
+  });
+});
+
+describe('a uri past the read bound', () => {
+  it(`judges a uri longer than ${URI_READ_MAX_CHARS} characters as one that may carry a credential, unread`, () => {
+    const long = (length: number) => `https://x.io/#${'{?'.repeat(length)}`.slice(0, length);
+    expect(stringMayCarryCredential(long(URI_READ_MAX_CHARS))).toBe(false);
+    expect(stringMayCarryCredential(long(URI_READ_MAX_CHARS + 1))).toBe(true);
+    expect(stringMayCarryCredential(`see ${long(URI_READ_MAX_CHARS + 1)} now`)).toBe(true);
+    expect(stringMayCarryCredential(`https://example.com/${'a=1;b?c&'.repeat(600)}`)).toBe(true);
   });
 });
