@@ -26,8 +26,8 @@ import { jsonStringMembers, looksLikeJwt } from './jwt.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, percentDecode } from './nested-uri.js';
 import {
   foldName,
-  hasParameterNamed,
   hasSegment,
+  parameterNames,
   PathShapes,
   readUri,
   segmentPattern,
@@ -175,35 +175,66 @@ function isTokenShaped(value: string): boolean {
 
 // What each parameter of a uri read at `level` counts for: its name, then its value, read at
 // the next level.
+// What a rule asks of the uri as a whole (its host written between dots, whether a path rule
+// holds, its parameter names) is worked out once per reading, on the first parameter that asks:
+// a name repeated through a uri (`?t=1&t=1&…`) would otherwise read the whole host, path or uri
+// once per occurrence, quadratic in the uri's length.
 class UriReading implements ParameterTests {
+  private names: ReadonlySet<string> | undefined;
+  private dotted: string | undefined;
+  private pathsHeld: Map<RegExp, boolean> | undefined;
+
   constructor(
-    private readonly url: UriParts,
+    readonly url: UriParts,
     private readonly level: number,
   ) {}
 
   // Only a parameter with a value counts: a credential is always a value, so a docs anchor
   // such as `#token` shows. A value is decoded where it is read (decoding never empties one).
   named(name: string, value: string): boolean {
-    return value !== '' && (nameCarries(name, value, this.url) || this.bare(value));
+    return value !== '' && (nameCarries(name, value, this) || this.bare(value));
   }
 
   bare(value: string): boolean {
     return valueCarries(percentDecode(value), this.level + 1);
   }
+
+  /** Whether the uri has a parameter named one of `companions` (folded); none is read for an empty set. */
+  hasOneOf(companions: ReadonlySet<string>): boolean {
+    if (companions.size === 0) return false;
+    const names = (this.names ??= parameterNames(this.url));
+    for (const companion of companions) if (names.has(companion)) return true;
+    return false;
+  }
+
+  /** The uri's host with a dot at each end (`.cdn.discordapp.com.`), whether or not it was written with its trailing dot. */
+  dottedHost(): string {
+    const hostname = this.url.hostname;
+    return (this.dotted ??= `.${hostname.endsWith('.') ? hostname : `${hostname}.`}`);
+  }
+
+  /** Whether `paths` matches the uri's path. */
+  pathHolds(paths: RegExp): boolean {
+    const held = (this.pathsHeld ??= new Map()).get(paths);
+    if (held !== undefined) return held;
+    const holds = paths.test(this.url.pathname);
+    this.pathsHeld.set(paths, holds);
+    return holds;
+  }
 }
 
 // `written` is the value as written; the host decides first, then an ambiguous name's rules,
 // then the lists.
-function nameCarries(name: string, written: string, url: UriParts): boolean {
-  const host = BY_HOST.get(name)?.find((rule) => onHost(url, rule));
+function nameCarries(name: string, written: string, reading: UriReading): boolean {
+  const host = BY_HOST.get(name)?.find((rule) => onHost(reading, rule));
   if (host !== undefined) return host.carries;
   const ambiguous = AMBIGUOUS.get(name);
   if (ambiguous !== undefined) {
     const value = percentDecode(written);
     return (
       ambiguous.values.test(value) ||
-      ambiguous.paths.test(url.pathname) ||
-      (ambiguous.inCompany.test(value) && hasParameterNamed(url, ambiguous.companions))
+      reading.pathHolds(ambiguous.paths) ||
+      (ambiguous.inCompany.test(value) && reading.hasOneOf(ambiguous.companions))
     );
   }
   return isCredentialName(name, written);
@@ -213,10 +244,10 @@ function nameCarries(name: string, written: string, url: UriParts): boolean {
 // holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
 // wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
 // credential with the link).
-function onHost(url: UriParts, rule: HostRule): boolean {
-  const host = `.${url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`}`;
+function onHost(reading: UriReading, rule: HostRule): boolean {
+  const host = reading.dottedHost();
   const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
-  return onIt && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
+  return onIt && (rule.paths?.some((path) => reading.url.pathname.startsWith(path)) ?? true);
 }
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.
