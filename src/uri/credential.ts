@@ -174,15 +174,14 @@ function isTokenShaped(value: string): boolean {
 }
 
 // What each parameter of a uri read at `level` counts for: its name, then its value, read at
-// the next level.
-// What a rule asks of the uri as a whole (its host written between dots, whether a path rule
-// holds, its parameter names) is worked out once per reading, on the first parameter that asks:
-// a name repeated through a uri (`?t=1&t=1&…`) would otherwise read the whole host, path or uri
-// once per occurrence, quadratic in the uri's length.
+// the next level. What a rule asks of the uri as a whole (which host rule holds for a name,
+// whether a path rule holds, whether a companion is there) is worked out once per reading, on
+// the first parameter that asks: a name repeated through a uri (`?t=1&t=1&…`) would otherwise
+// read the whole host, path or uri once per occurrence, quadratic in the uri's length.
 class UriReading implements ParameterTests {
-  private names: ReadonlySet<string> | undefined;
-  private dotted: string | undefined;
+  private companionsHeld: Map<ReadonlySet<string>, boolean> | undefined;
   private pathsHeld: Map<RegExp, boolean> | undefined;
+  private hostsDecided: Map<string, HostRule | null> | undefined;
 
   constructor(
     readonly url: UriParts,
@@ -199,18 +198,27 @@ class UriReading implements ParameterTests {
     return valueCarries(percentDecode(value), this.level + 1);
   }
 
-  /** Whether the uri has a parameter named one of `companions` (folded); none is read for an empty set. */
+  /**
+   * Whether the uri has a parameter named one of `companions` (folded): its names are collected
+   * once per companion set asked about, and never for an empty one.
+   */
   hasOneOf(companions: ReadonlySet<string>): boolean {
     if (companions.size === 0) return false;
-    const names = (this.names ??= parameterNames(this.url));
-    for (const companion of companions) if (names.has(companion)) return true;
-    return false;
+    const held = (this.companionsHeld ??= new Map()).get(companions);
+    if (held !== undefined) return held;
+    const names = parameterNames(this.url);
+    const holds = [...companions].some((companion) => names.has(companion));
+    this.companionsHeld.set(companions, holds);
+    return holds;
   }
 
-  /** The uri's host with a dot at each end (`.cdn.discordapp.com.`), whether or not it was written with its trailing dot. */
-  dottedHost(): string {
-    const hostname = this.url.hostname;
-    return (this.dotted ??= `.${hostname.endsWith('.') ? hostname : `${hostname}.`}`);
+  /** The rule the uri's host and path decide for a name, `null` for none: the first of `rules` (the name's) to hold. */
+  hostRule(name: string, rules: readonly HostRule[]): HostRule | null {
+    const decided = (this.hostsDecided ??= new Map()).get(name);
+    if (decided !== undefined) return decided;
+    const rule = rules.find((candidate) => onHost(this.url, candidate)) ?? null;
+    this.hostsDecided.set(name, rule);
+    return rule;
   }
 
   /** Whether `paths` matches the uri's path. */
@@ -226,8 +234,9 @@ class UriReading implements ParameterTests {
 // `written` is the value as written; the host decides first, then an ambiguous name's rules,
 // then the lists.
 function nameCarries(name: string, written: string, reading: UriReading): boolean {
-  const host = BY_HOST.get(name)?.find((rule) => onHost(reading, rule));
-  if (host !== undefined) return host.carries;
+  const rules = BY_HOST.get(name);
+  const host = rules === undefined ? null : reading.hostRule(name, rules);
+  if (host !== null) return host.carries;
   const ambiguous = AMBIGUOUS.get(name);
   if (ambiguous !== undefined) {
     const value = percentDecode(written);
@@ -244,10 +253,10 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
 // holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
 // wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
 // credential with the link).
-function onHost(reading: UriReading, rule: HostRule): boolean {
-  const host = reading.dottedHost();
+function onHost(url: UriParts, rule: HostRule): boolean {
+  const host = `.${url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`}`;
   const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
-  return onIt && (rule.paths?.some((path) => reading.url.pathname.startsWith(path)) ?? true);
+  return onIt && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
 }
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.
