@@ -179,9 +179,10 @@ function isTokenShaped(value: string): boolean {
 // the first parameter that asks: a name repeated through a uri (`?t=1&t=1&…`) would otherwise
 // read the whole host, path or uri once per occurrence, quadratic in the uri's length.
 class UriReading implements ParameterTests {
-  private companionsHeld: Map<ReadonlySet<string>, boolean> | undefined;
-  private pathsHeld: Map<RegExp, boolean> | undefined;
-  private hostsDecided: Map<string, HostRule | null> | undefined;
+  private names: ReadonlySet<string> | undefined;
+  // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
+  // its expression): one map, made only once a rule is asked.
+  private decided: Map<string | RegExp, HostRule | null | boolean> | undefined;
 
   constructor(
     readonly url: UriParts,
@@ -200,33 +201,30 @@ class UriReading implements ParameterTests {
 
   /**
    * Whether the uri has a parameter named one of `companions` (folded): its names are collected
-   * once per companion set asked about, and never for an empty one.
+   * once per reading, and never for an empty set.
    */
   hasOneOf(companions: ReadonlySet<string>): boolean {
     if (companions.size === 0) return false;
-    const held = (this.companionsHeld ??= new Map()).get(companions);
-    if (held !== undefined) return held;
-    const names = parameterNames(this.url);
-    const holds = [...companions].some((companion) => names.has(companion));
-    this.companionsHeld.set(companions, holds);
-    return holds;
+    const names = (this.names ??= parameterNames(this.url));
+    for (const companion of companions) if (names.has(companion)) return true;
+    return false;
   }
 
   /** The rule the uri's host and path decide for a name, `null` for none: the first of `rules` (the name's) to hold. */
   hostRule(name: string, rules: readonly HostRule[]): HostRule | null {
-    const decided = (this.hostsDecided ??= new Map()).get(name);
+    const decided = (this.decided ??= new Map()).get(name) as HostRule | null | undefined;
     if (decided !== undefined) return decided;
     const rule = rules.find((candidate) => onHost(this.url, candidate)) ?? null;
-    this.hostsDecided.set(name, rule);
+    this.decided.set(name, rule);
     return rule;
   }
 
   /** Whether `paths` matches the uri's path. */
   pathHolds(paths: RegExp): boolean {
-    const held = (this.pathsHeld ??= new Map()).get(paths);
+    const held = (this.decided ??= new Map()).get(paths) as boolean | undefined;
     if (held !== undefined) return held;
     const holds = paths.test(this.url.pathname);
-    this.pathsHeld.set(paths, holds);
+    this.decided.set(paths, holds);
     return holds;
   }
 }
