@@ -157,7 +157,7 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const builder = new ViewBuilder(core, origin, lineClaims, viewScan.claims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: Array.from(data, (block) => builder.item(block)) }
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder) }
       : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
@@ -167,6 +167,18 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     logSafely(core, () => withheldLogLine('script', origin?.toolName, error));
     return { view: { ok: false, tool: toolName(origin), reason: thrownLine(error) }, offers: [] };
   }
+}
+
+/**
+ * A content array's items, every index (a hole is read as `undefined`), made at the array's
+ * length, read once: a view grown element by element (`Array.from` of the array) is copied as it
+ * grows, several times the array's size in peak heap for a long one, and a generic builtin's
+ * call per element costs several times this loop.
+ */
+function itemsOf(blocks: readonly unknown[], builder: ViewBuilder): ScriptItem[] {
+  const items = new Array<ScriptItem>(blocks.length);
+  for (let index = 0; index < items.length; index += 1) items[index] = builder.item(blocks[index]);
+  return items;
 }
 
 /** The tool a failure names: its sanitized name, or a stand-in. */
