@@ -317,7 +317,8 @@ class ViewBuilder {
    */
   #fromRecord(record: ReferenceRecord): ReferenceObject {
     const own = recordClaims(record.testimony);
-    return this.#objectFor(record, record.testimony, bothClaims(this.lineClaims, own), bothClaims(this.viewClaims, own));
+    const viewClaims = bothClaims(this.viewClaims, own);
+    return this.#objectFor(record, record.testimony, this.lineClaims === this.viewClaims ? viewClaims : bothClaims(this.lineClaims, own), viewClaims);
   }
 
   /**
@@ -329,7 +330,9 @@ class ViewBuilder {
     const nowMs = this.core.now();
     const name = shownName(testimony.name, testimony.uri, viewClaims);
     const view = decideReference(record, testimony, viewClaims, this.#ctx, nowMs);
-    const line = decideReference(record, testimony, lineClaims, this.#ctx, nowMs);
+    // The decision is pure: where the line reads the very claims the view does (both none, or
+    // data, whose line is its view), it is the same decision, and isn't made twice.
+    const line = lineClaims === viewClaims ? view : decideReference(record, testimony, lineClaims, this.#ctx, nowMs);
     const viewNever = viewClaims.withholds(testimony.uri);
     const shown = line.linkUri?.shown === true && !viewNever ? line.linkUri.text : undefined;
     if (!testimony.fromLink && record.fetched === undefined && view.dial.ok && !view.expired && !viewNever) {
@@ -377,6 +380,6 @@ function isSize(value: unknown): value is number {
 /** A uri shown to a script only where both the line's and the view's claims let it be. */
 function shownUri(uri: string, lineClaims: ResultClaims, viewClaims: ResultClaims, nowMs: number): string | undefined {
   const line = shownLinkUri({ uri }, lineClaims, nowMs);
-  const view = shownLinkUri({ uri }, viewClaims, nowMs);
+  const view = lineClaims === viewClaims ? line : shownLinkUri({ uri }, viewClaims, nowMs);
   return line.shown && view.shown ? line.text : undefined;
 }
