@@ -67,6 +67,17 @@ function blocksUpTo(bytes: number, block: (index: number) => unknown): unknown[]
   return blocks;
 }
 
+/** Strings made by `string(i)` until their JSON array passes `bytes`. */
+function stringsUpTo(bytes: number, string: (index: number) => string): string[] {
+  const strings: string[] = [];
+  for (let size = 2, index = 0; size < bytes; index += 1) {
+    const next = string(index);
+    strings.push(next);
+    size += next.length + 3;
+  }
+  return strings;
+}
+
 /** Characters of `unit` (repeated) making about `bytes` bytes of UTF-8. */
 function repeatTo(unit: string, bytes: number): string {
   return unit.repeat(Math.max(1, Math.floor(bytes / Buffer.byteLength(unit))));
@@ -107,6 +118,18 @@ const FAMILIES: readonly Family[] = [
   { name: 'slash-run', what: 'links of 4 KB, a path of / runs', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}${'/'.repeat(4000)}`)) }) },
   { name: 'query-pieces-links', what: 'links of 4 KB with ?a=1;b=2&… pieces', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'a=1;b?c&'.repeat(500)}`)) }) },
   { name: 'nested-base64', what: 'links nesting a uri in base64 6 deep', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', nestedBase64(6, i))) }) },
+  // An ambiguous name (`credential.ts`) repeated through 4 KB uris: one scan of the uri per
+  // occurrence made these quadratic.
+  ...['t', 'sig', 'auth', 'key', 'secure'].map(
+    (ambiguous): Family => ({
+      name: `repeated-${ambiguous}`,
+      what: `links of 4 KB, a query of ${ambiguous}=1& runs`,
+      build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://x${i}.example.com/?${`${ambiguous}=1&`.repeat(Math.floor(4060 / (ambiguous.length + 3)))}`)) }),
+    }),
+  ),
+  // Data strings (`data-strings.ts`): each read as a uri may be, or searched for base64 runs.
+  { name: 'data-uris', what: 'structuredContent: an array of short signed uris', build: (b) => ({ structuredContent: stringsUpTo(b, (i) => `https://s.example.com/${i}?sig=x`), content: [] }) },
+  { name: 'data-base64', what: 'structuredContent: one base64 string of 1 MB', build: (b) => ({ structuredContent: { data: Buffer.alloc(Math.floor((b * 3) / 4) - 16, 7).toString('base64') }, content: [] }) },
   { name: 'deep-nesting', what: 'structuredContent nested 400,000 deep', build: (b) => ({ structuredContent: deepArray(Math.floor(b / 2)), content: [] }) },
   {
     name: 'huge-labels',

@@ -105,7 +105,9 @@ export function checkedJsonHead(json: string, readChars: number): string {
   for (let index = json.indexOf('"'); index >= 0 && shown.length + (index - kept) < readChars; ) {
     const end = stringLiteralEnd(json, index);
     const literal = json.slice(index, end);
-    if (mayNeedDataCheck(literal)) {
+    // The test spares a short literal its parse; a long one is read by the check itself, which
+    // tests the same, so testing it first would read it twice.
+    if (literal.length > PRETESTED_LITERAL_MAX || mayNeedDataCheck(literal)) {
       const value = JSON.parse(literal) as string;
       const checked = shownDataString(value);
       if (checked !== value) {
@@ -119,12 +121,19 @@ export function checkedJsonHead(json: string, readChars: number): string {
   return shown + json.slice(kept, kept + Math.max(0, readChars - shown.length));
 }
 
-/** Where the JSON string literal opening at `start` ends (after its closing quote). */
+/** The longest literal `checkedJsonHead` tests before parsing it. */
+const PRETESTED_LITERAL_MAX = 256;
+
+/**
+ * Where the JSON string literal opening at `start` ends (after its closing quote): the first
+ * quote after it preceded by an even run of backslashes. Quotes are found with `indexOf`, and
+ * each backslash is counted for the one quote it precedes, so the work is linear.
+ */
 function stringLiteralEnd(json: string, start: number): number {
-  for (let index = start + 1; index < json.length; index += 1) {
-    const code = json.charCodeAt(index);
-    if (code === 0x5c) index += 1;
-    else if (code === 0x22) return index + 1;
+  for (let quote = json.indexOf('"', start + 1); quote >= 0; quote = json.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (json.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return quote + 1;
   }
   return json.length;
 }

@@ -157,7 +157,7 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const builder = new ViewBuilder(core, origin, lineClaims, viewScan.claims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: Array.from(data, (block) => builder.item(block)) }
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder) }
       : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
@@ -167,6 +167,18 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     logSafely(core, () => withheldLogLine('script', origin?.toolName, error));
     return { view: { ok: false, tool: toolName(origin), reason: thrownLine(error) }, offers: [] };
   }
+}
+
+/**
+ * A content array's items, every index (a hole is read as `undefined`), made at the array's
+ * length, read once: a view grown element by element (`Array.from` of the array) is copied as it
+ * grows, several times the array's size in peak heap for a long one, and a generic builtin's
+ * call per element costs several times this loop.
+ */
+function itemsOf(blocks: readonly unknown[], builder: ViewBuilder): ScriptItem[] {
+  const items = new Array<ScriptItem>(blocks.length);
+  for (let index = 0; index < items.length; index += 1) items[index] = builder.item(blocks[index]);
+  return items;
 }
 
 /** The tool a failure names: its sanitized name, or a stand-in. */
@@ -307,7 +319,8 @@ class ViewBuilder {
    */
   #fromRecord(record: ReferenceRecord): ReferenceObject {
     const own = recordClaims(record.testimony);
-    return this.#objectFor(record, record.testimony, bothClaims(this.lineClaims, own), bothClaims(this.viewClaims, own));
+    const viewClaims = bothClaims(this.viewClaims, own);
+    return this.#objectFor(record, record.testimony, this.lineClaims === this.viewClaims ? viewClaims : bothClaims(this.lineClaims, own), viewClaims);
   }
 
   /**
@@ -319,7 +332,9 @@ class ViewBuilder {
     const nowMs = this.core.now();
     const name = shownName(testimony.name, testimony.uri, viewClaims);
     const view = decideReference(record, testimony, viewClaims, this.#ctx, nowMs);
-    const line = decideReference(record, testimony, lineClaims, this.#ctx, nowMs);
+    // The decision is pure: where the line reads the very claims the view does (both none, or
+    // data, whose line is its view), it is the same decision, and isn't made twice.
+    const line = lineClaims === viewClaims ? view : decideReference(record, testimony, lineClaims, this.#ctx, nowMs);
     const viewNever = viewClaims.withholds(testimony.uri);
     const shown = line.linkUri?.shown === true && !viewNever ? line.linkUri.text : undefined;
     // A record another server's reference left (a uri it fetched and saved, which this result
@@ -371,6 +386,6 @@ function isSize(value: unknown): value is number {
 /** A uri shown to a script only where both the line's and the view's claims let it be. */
 function shownUri(uri: string, lineClaims: ResultClaims, viewClaims: ResultClaims, nowMs: number): string | undefined {
   const line = shownLinkUri({ uri }, lineClaims, nowMs);
-  const view = shownLinkUri({ uri }, viewClaims, nowMs);
+  const view = lineClaims === viewClaims ? line : shownLinkUri({ uri }, viewClaims, nowMs);
   return line.shown && view.shown ? line.text : undefined;
 }

@@ -26,8 +26,8 @@ import { jsonStringMembers, looksLikeJwt } from './jwt.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, percentDecode } from './nested-uri.js';
 import {
   foldName,
-  hasParameterNamed,
   hasSegment,
+  parameterNames,
   PathShapes,
   readUri,
   segmentPattern,
@@ -174,36 +174,74 @@ function isTokenShaped(value: string): boolean {
 }
 
 // What each parameter of a uri read at `level` counts for: its name, then its value, read at
-// the next level.
+// the next level. What a rule asks of the uri as a whole (which host rule holds for a name,
+// whether a path rule holds, whether a companion is there) is worked out once per reading, on
+// the first parameter that asks: a name repeated through a uri (`?t=1&t=1&…`) would otherwise
+// read the whole host, path or uri once per occurrence, quadratic in the uri's length.
 class UriReading implements ParameterTests {
+  private names: ReadonlySet<string> | undefined;
+  // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
+  // its expression): one map, made only once a rule is asked.
+  private decided: Map<string | RegExp, HostRule | null | boolean> | undefined;
+
   constructor(
-    private readonly url: UriParts,
+    readonly url: UriParts,
     private readonly level: number,
   ) {}
 
   // Only a parameter with a value counts: a credential is always a value, so a docs anchor
   // such as `#token` shows. A value is decoded where it is read (decoding never empties one).
   named(name: string, value: string): boolean {
-    return value !== '' && (nameCarries(name, value, this.url) || this.bare(value));
+    return value !== '' && (nameCarries(name, value, this) || this.bare(value));
   }
 
   bare(value: string): boolean {
     return valueCarries(percentDecode(value), this.level + 1);
   }
+
+  /**
+   * Whether the uri has a parameter named one of `companions` (folded): its names are collected
+   * once per reading, and never for an empty set.
+   */
+  hasOneOf(companions: ReadonlySet<string>): boolean {
+    if (companions.size === 0) return false;
+    const names = (this.names ??= parameterNames(this.url));
+    for (const companion of companions) if (names.has(companion)) return true;
+    return false;
+  }
+
+  /** The rule the uri's host and path decide for a name, `null` for none: the first of `rules` (the name's) to hold. */
+  hostRule(name: string, rules: readonly HostRule[]): HostRule | null {
+    const decided = (this.decided ??= new Map()).get(name) as HostRule | null | undefined;
+    if (decided !== undefined) return decided;
+    const rule = rules.find((candidate) => onHost(this.url, candidate)) ?? null;
+    this.decided.set(name, rule);
+    return rule;
+  }
+
+  /** Whether `paths` matches the uri's path. */
+  pathHolds(paths: RegExp): boolean {
+    const held = (this.decided ??= new Map()).get(paths) as boolean | undefined;
+    if (held !== undefined) return held;
+    const holds = paths.test(this.url.pathname);
+    this.decided.set(paths, holds);
+    return holds;
+  }
 }
 
 // `written` is the value as written; the host decides first, then an ambiguous name's rules,
 // then the lists.
-function nameCarries(name: string, written: string, url: UriParts): boolean {
-  const host = BY_HOST.get(name)?.find((rule) => onHost(url, rule));
-  if (host !== undefined) return host.carries;
+function nameCarries(name: string, written: string, reading: UriReading): boolean {
+  const rules = BY_HOST.get(name);
+  const host = rules === undefined ? null : reading.hostRule(name, rules);
+  if (host !== null) return host.carries;
   const ambiguous = AMBIGUOUS.get(name);
   if (ambiguous !== undefined) {
     const value = percentDecode(written);
     return (
       ambiguous.values.test(value) ||
-      ambiguous.paths.test(url.pathname) ||
-      (ambiguous.inCompany.test(value) && hasParameterNamed(url, ambiguous.companions))
+      reading.pathHolds(ambiguous.paths) ||
+      (ambiguous.inCompany.test(value) && reading.hasOneOf(ambiguous.companions))
     );
   }
   return isCredentialName(name, written);

@@ -210,6 +210,32 @@ export function hasParameterNamed(parts: UriParts, names: ReadonlySet<string>): 
   return someUriParameter(parts, new NameSearch(names));
 }
 
+/**
+ * The folded names of every parameter of a parsed uri (`someUriParameter`), whatever their
+ * values, with `''` for a bare value: one scan, so that a caller asking about several names, or
+ * about the same names for each of many parameters, reads the uri once.
+ */
+export function parameterNames(parts: UriParts): ReadonlySet<string> {
+  const collector = new NameCollector();
+  someUriParameter(parts, collector);
+  return collector.names;
+}
+
+// Never holds, so that every parameter is visited.
+class NameCollector implements ParameterTests {
+  readonly names = new Set<string>();
+
+  named(name: string): boolean {
+    this.names.add(name);
+    return false;
+  }
+
+  bare(): boolean {
+    this.names.add('');
+    return false;
+  }
+}
+
 class NameSearch implements ParameterTests {
   constructor(private readonly names: ReadonlySet<string>) {}
 

@@ -87,6 +87,21 @@ describe(checkedJsonHead.name, () => {
     );
   });
 
+  it('ends each literal at its closing quote, however many backslashes precede quotes in it, long or short', () => {
+    for (const text of ['a\\', 'a\\\\', 'say \\"hi\\" \\\\"', `${'q\\"'.repeat(200)}\\`]) {
+      const value = { a: text, url: SIGNED, b: RUN };
+      const checked = dataChecker();
+      const whole = JSON.stringify(value, (_key, member: unknown) => checked(member));
+      expect(checkedJsonHead(JSON.stringify(value), whole.length)).toBe(whole);
+    }
+  });
+
+  it('checks a long literal as a short one: a base64 run in it is replaced', () => {
+    const long = `${'word '.repeat(100)}${RUN}`;
+    expect(checkedJsonHead(JSON.stringify([long]), 10_000)).toBe(JSON.stringify([shownDataString(long)]));
+    expect(shownDataString(long)).not.toBe(long);
+  });
+
   it('keeps no part of a string that starts before the cut unchecked, even one running past it', () => {
     const json = JSON.stringify({ a: 'x', url: SIGNED });
     expect(checkedJsonHead(json, 17)).toBe(`{"a":"x","url":${JSON.stringify(DATA_URI_NOT_SHOWN)}`);

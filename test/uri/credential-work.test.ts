@@ -1,0 +1,77 @@
+/**
+ * The work `uriMayCarryCredential` does for a name repeated through a uri, counted rather than
+ * timed: what a rule asks of the uri as a whole (its parameter names, its path) is read once per
+ * reading, not once per occurrence, so the check stays linear in the uri's length. The uri's
+ * reading is wrapped to count what is read of it; the verdicts themselves are the other tests'.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const counted = vi.hoisted(() => ({ parameterNames: 0, reads: new Map<string, number>() }));
+
+vi.mock('../../src/uri/query-params.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/uri/query-params.js')>();
+  return {
+    ...original,
+    parameterNames: (parts: Parameters<typeof original.parameterNames>[0]) => {
+      counted.parameterNames += 1;
+      return original.parameterNames(parts);
+    },
+    // Each part of a reading counts its reads.
+    readUri: (uri: string, base: string) => {
+      const parts = original.readUri(uri, base);
+      if (parts === null) return null;
+      return new Proxy(parts, {
+        get(target, key, receiver) {
+          if (typeof key === 'string') counted.reads.set(key, (counted.reads.get(key) ?? 0) + 1);
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    },
+  };
+});
+
+const { uriMayCarryCredential } = await import('../../src/uri/credential.js');
+
+const OCCURRENCES = 200;
+const repeated = (path: string, piece: string) => `https://files.example.com${path}?${`${piece}&`.repeat(OCCURRENCES)}`;
+
+beforeEach(() => {
+  counted.parameterNames = 0;
+  counted.reads.clear();
+});
+
+describe('work per uri for a repeated ambiguous name', () => {
+  it.each(['t=1', 'auth=1', 'sid=1', 'ticket=1'])('%s: an ambiguous name with no companions never collects the names', (piece) => {
+    expect(uriMayCarryCredential(repeated('/a', piece))).toBe(false);
+    expect(counted.parameterNames).toBe(0);
+  });
+
+  it.each(['sig=network', `sign=${'c'.repeat(16)}`, `key=${'a'.repeat(12)}`, `secure=${'b'.repeat(16)}`, 'pass=word'])(
+    '%s: the names are collected once, whatever the occurrences',
+    (piece) => {
+      expect(uriMayCarryCredential(repeated('/a', piece))).toBe(false);
+      expect(counted.parameterNames).toBe(1);
+    },
+  );
+
+  it('collects the names once per reading of a nested uri as well', () => {
+    const inner = encodeURIComponent(repeated('/b', 'sig=network'));
+    expect(uriMayCarryCredential(`https://r.example.com/go?u=${inner}&sig=network`)).toBe(false);
+    expect(counted.parameterNames).toBe(2);
+  });
+
+  it.each(['key=1', 'code=1', 't=1'])('%s: the path is read a few times, not once per occurrence', (piece) => {
+    expect(uriMayCarryCredential(repeated(`/${'docs/'.repeat(50)}x`, piece))).toBe(false);
+    expect(counted.reads.get('pathname') ?? 0).toBeLessThan(OCCURRENCES / 4);
+  });
+
+  it.each(['t=1', 'sig=network', 'auth=1', 'key=1'])('%s: the host is read a few times, not once per occurrence', (piece) => {
+    expect(uriMayCarryCredential(repeated('/a', piece))).toBe(false);
+    expect(counted.reads.get('hostname') ?? 0).toBeLessThan(OCCURRENCES / 4);
+  });
+
+  it('still finds the company a repeated name keeps', () => {
+    expect(uriMayCarryCredential(`${repeated('/a', 'sig=network')}sv=2022-11-02`)).toBe(true);
+    expect(counted.parameterNames).toBe(1);
+  });
+});
