@@ -20,7 +20,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { ANOTHER_SERVERS_ENDING, BLOCK_NOT_SHOWN_TEXT, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { ANOTHER_SERVERS_ENDING, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -170,14 +170,19 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
 }
 
 /**
- * A content array's items, every index (a hole is read as `undefined`), made at the array's
- * length, read once: a view grown element by element (`Array.from` of the array) is copied as it
- * grows, several times the array's size in peak heap for a long one, and a generic builtin's
- * call per element costs several times this loop.
+ * A content array's items, every index (a hole is read as `undefined`), read once, into an
+ * array made at most at the array's length: a view grown element by element (`Array.from` of the
+ * array) is copied as it grows, several times the array's size in peak heap for a long one. Past
+ * the render's budget (`shown-budget.ts`) the rest are counted in one notice, as the tool-result
+ * lane counts them, never read: a view is never longer than what one result may show.
  */
 function itemsOf(blocks: readonly unknown[], builder: ViewBuilder): ScriptItem[] {
   const items = new Array<ScriptItem>(blocks.length);
-  for (let index = 0; index < items.length; index += 1) items[index] = builder.item(blocks[index]);
+  let index = 0;
+  for (; index < blocks.length && !builder.spent; index += 1) items[index] = builder.item(blocks[index]);
+  if (index === blocks.length) return items;
+  items.length = index;
+  items.push(blocksNotShownNotice(blocks.length - index));
   return items;
 }
 
@@ -204,15 +209,18 @@ class ViewBuilder {
   }
 
   /**
-   * A top-level block of a content array. Past the render's budget (`shown-budget.ts`: reference
-   * objects spend its stub budget, markers its line budget), a block is the notice that it
-   * isn't shown, read no further (so never registered).
+   * A top-level block of a content array: reference objects spend the render's stub budget,
+   * markers its line budget (`shown-budget.ts`); `itemsOf` stops once either is spent.
    */
   item(block: unknown): ScriptItem {
     // A string is text as this lane gives it: a view handed back reads the same.
     if (typeof block === 'string') return wellFormed(block);
-    if (isSpent(this.#ctx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
     return this.#item(block);
+  }
+
+  /** Whether the render's budget is spent: the blocks after this point are only counted. */
+  get spent(): boolean {
+    return isSpent(this.#ctx.shownLeft);
   }
 
   #item(block: unknown): ScriptItem {

@@ -178,7 +178,7 @@ describe('the total output is bounded, and a render registers only what it shows
     expect(live.at(-1)).toEqual({ type: 'text', text: omittedTextsNotice(45) });
   });
 
-  it('the script lane shows a reference object only within the budget, each past it one notice', () => {
+  it('the script lane shows a reference object only within the budget, the rest counted in one notice', () => {
     const registry = createRegistry({ capacity: 100_000 });
     const host = createHost({ log: () => {}, registry });
     const view = host.scriptView({ content: links }, { cap });
@@ -187,6 +187,15 @@ describe('the total output is bounded, and a render registers only what it shows
     const objects = view.content!.filter((item) => typeof item === 'object');
     expect(registry.size).toBe(objects.length);
     expect(objects.length).toBeLessThan(1000);
-    expect(view.content!.at(-1)).toBe(BLOCK_NOT_SHOWN_TEXT);
+    // One notice counts every block past the budget: the view is no longer than what it shows.
+    expect(view.content!.at(-1)).toBe(blocksNotShownNotice(links.length - view.content!.length + 1));
+    expect(view.content!.filter((item) => typeof item === 'string' && item.includes('not shown: past what'))).toHaveLength(1);
+  });
+
+  it("the script lane's view of [0,0,…] is bounded by what one result may show, not by the input", () => {
+    const view = createHost({ log: () => {} }).scriptView({ content: new Array(500_000).fill(0) }, { cap });
+    expect(view.ok).toBe(true);
+    if (!view.ok) return;
+    expect(JSON.stringify(view).length).toBeLessThan(4 * shownBudget(cap));
   });
 });
