@@ -264,7 +264,9 @@ describe('CAPABILITY_PATH_WORDS', () => {
       expect(uriMayCarryCredential(`https://app.example.com/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
       expect(uriMayCarryCredential(`https://app.example.com/${entry.word.toUpperCase().replaceAll('-', '_')}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
       expect(uriMayCarryCredential(`https://app.example.com/${entry.word.replaceAll('-', '')}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
-      expect(uriMayCarryCredential(`https://app.example.com/settings/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
+      // A page word turns off the words a settings page lists, never a token word (`onAnyPage`).
+      expect(uriMayCarryCredential(`https://app.example.com/settings/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(entry.onAnyPage === true);
+      expect(uriMayCarryCredential(`https://app.example.com/dashboard/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(entry.onAnyPage === true);
       expect(uriMayCarryCredential(`https://app.example.com/x${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
     },
   );
