@@ -795,7 +795,8 @@ export const ORDINARY_PATH_SEGMENTS: readonly OrdinaryShape[] = [
   // A product name opening lower case, its words capitalised, with model numbers and acronyms
   // (`iPhone15ProMaxReview`, `macOS14SonomaRelease`): each upper-case letter opens a word of
   // two or more lower-case letters or is one of two or three, which a random key's mix seldom keeps.
-  { pattern: /^[a-z]{1,8}(?:[A-Z][a-z]{2,16}|[A-Z]{2,3}(?![a-z])|\d{1,4})+$/, family: 'product names with model numbers (camelCase with digits and acronyms)', example: 'https://share.example.com/s/iPhone15ProMaxReview' },
+  // Each piece ends where its class does, so a run is split one way only (linear).
+  { pattern: /^[a-z]{1,16}(?:[A-Z][a-z]{2,16}(?![a-z])|[A-Z]{2,3}(?![A-Za-z])|\d{1,4}(?!\d))+$/, family: 'product names with model numbers (camelCase with digits and acronyms)', example: 'https://share.example.com/s/iPhone15ProMaxReview' },
   { pattern: /\.[A-Za-z0-9]{1,5}$/, family: 'file names', example: 'https://cdn.example.com/hooks/pre-commit-2025.01.15-v2.sh' },
   { pattern: /^0x[0-9a-fA-F]{40}$/, family: 'Ethereum addresses (public by design)', example: 'https://explorer.example.com/api/token/0x7e57ab1e0000000000000000000000000000c0de' },
   { pattern: /^[a-z]{2,6}_[A-Za-z0-9]{8,}$/, family: 'type-prefixed object ids (Stripe we_…, Vercel prj_…)', example: 'https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789' },
