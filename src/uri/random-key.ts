@@ -10,6 +10,7 @@ import {
   FRAGMENT_ROUTE_WORD,
   ORDINARY_PATH_SEGMENT,
 } from './credential-lists.js';
+import { percentDecode } from './nested-uri.js';
 
 // Two upper-case letters and two lower-case letters, in any order, and a digit or twenty
 // characters: a 22-character base64url key has no digit one time in forty.
@@ -39,7 +40,8 @@ export function looksLikeRandomKey(run: string): boolean {
 }
 
 /**
- * Whether `hash` (a uri's fragment with its `#`, as the URL parser gives it) on `hostname` is an
+ * Whether `written` (a uri's fragment with its `#`, as the URL parser gives it, read once
+ * percent-decoded) on `hostname` is an
  * encrypted share's key: a known key route (`FRAGMENT_KEY_ROUTES`: Bitwarden's `#/send/…`, MEGA's
  * legacy `#!…!…` and `#F!…!…`) whose key is no ordinary name; on a share host
  * (`FRAGMENT_KEY_HOSTS`: mega.nz, Bitwarden) a `FRAGMENT_KEY` whose key is no ordinary name;
@@ -47,7 +49,9 @@ export function looksLikeRandomKey(run: string): boolean {
  * `#folders/…`: `FRAGMENT_ROUTE_WORD`), no anchor's word (`#cell-…`) and a random key
  * (`looksLikeRandomKey`).
  */
-export function fragmentHoldsKey(hash: string, hostname: string): boolean {
+export function fragmentHoldsKey(written: string, hostname: string): boolean {
+  // A browser hands the page its fragment decoded, so an escaped letter (`…Gf4K%61`) is the key's.
+  const hash = percentDecode(written);
   for (const route of FRAGMENT_KEY_ROUTES) {
     const key = route.exec(hash)?.[1];
     if (key !== undefined) return !ORDINARY_PATH_SEGMENT.test(key);

@@ -63,6 +63,7 @@ describe(fragmentHoldsKey.name, () => {
     ['a MEGA key before a folder and a file in it', '#EXAMPLEk7Xq2Lm9Wp4Zr8Nv3/folder/AbCd/file/EfGh'],
     ['a MEGA legacy link', '#!EXAMPLE0!EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5'],
     ['a key with no digit', '#kXqLmWpZrNvBcYtHsJdGfK'],
+    ['a key with a percent-escaped letter', '#EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4K%61'],
   ])('a key on any host: %s', (_name, hash) => {
     expect(fragmentHoldsKey(hash, 'files.example.com')).toBe(true);
   });
