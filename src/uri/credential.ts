@@ -92,7 +92,8 @@ const AMBIGUOUS = new Map(
 
 const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES.map((shape) => shape.pattern));
 const PATH_SHAPES = new PathShapes(CREDENTIAL_PATH_SHAPES);
-const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage !== true).map((entry) => entry.word));
+const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
+// The words that hold on any page, read again without the page test.
 const TOKEN_WORD = segmentPattern(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage === true).map((entry) => entry.word));
 const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
 const SECRET_SEGMENT: SegmentTest = {
@@ -115,10 +116,11 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  * - has userinfo (a user name alone included), or a password in an opaque uri;
  * - has a credential-bearing path (`CREDENTIAL_PATH_SHAPES`: webhooks, bot tokens, signed CDN
  *   paths, cookieless sessions), or a random-looking segment after a capability word
- *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens), or a share token right
- *   after a share word (`SHARE_PATH_WORDS`: Nextcloud, Box);
- * - has a fragment that is an encrypted share's key alone (`FRAGMENT_KEY`: MEGA, PrivateBin,
- *   Bitwarden Send);
+ *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens; a page word elsewhere in the
+ *   path turns off all but the API token words), or a share token right after a share word
+ *   (`SHARE_PATH_WORDS`: Nextcloud, Box), whatever page words the path holds;
+ * - has a fragment that is an encrypted share's key (`fragmentHoldsKey`: MEGA, PrivateBin,
+ *   Bitwarden Send), not an app's route or an anchor;
  * - has a query, fragment or path parameter with a value whose folded name the host decides
  *   (`HOST_SCOPED_PARAMETERS`, `HOST_EXEMPT_PARAMETERS`); is listed
  *   (`CREDENTIAL_PARAMETERS`); ends in a credential word (`CREDENTIAL_NAME_ENDINGS`) with a
