@@ -269,10 +269,29 @@ export const HOST_EXEMPT_PARAMETERS: readonly HostExemptParameter[] = [
 const PHP_SESSION_ID = /^(?=[^]*\d)(?=[^]*[a-v])[0-9a-v]{26,}$/;
 /** A Salesforce session id: the org id (`00D…`), `!`, then the session's secret part. */
 const SALESFORCE_SESSION_ID = /^00D[0-9A-Za-z]{12,15}![\w.]{16,}$/;
-/** A token of a CDN's token authentication (Fastly `verify=`): a ten-digit expiry, `-`, then a hex digest. */
-const TIMESTAMPED_HEX_DIGEST = /^\d{10}-(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/;
-/** A StackPath secure token written with its expiry: the base64url md5 digest, `,`, then the expiry. */
-const DIGEST_AND_EXPIRY = /^[\w-]{22}(?:==)?,\d{10}$/;
+/**
+ * A token of a CDN's token authentication (Fastly `verify=`): a ten- or eleven-digit expiry,
+ * `-` or `_`, then a hex digest of twelve or more (a truncated digest is still one).
+ */
+const TIMESTAMPED_HEX_DIGEST = /^\d{10,11}[-_](?:[0-9a-f]{12,}|[0-9A-F]{12,})$/;
+/**
+ * A StackPath secure token written with its expiry: the md5 digest (base64url, standard base64
+ * or 32 hex digits), `,`, then the expiry.
+ */
+const DIGEST_AND_EXPIRY = /^(?:[\w+/-]{22}(?:==)?|[0-9a-fA-F]{32}),\d{10,11}$/;
+/**
+ * An upper-case random value: `LOWER_CASE_RANDOM_VALUE` in capitals (`K7XM2Q9WP4ZR8NV3BC6Y`), a
+ * licence or API key's alphabet. A product code with words (`MODEL2024X`) is shorter or has
+ * fewer digit runs.
+ */
+const UPPER_CASE_RANDOM_VALUE = /^(?=[A-Z0-9]{20,}$)(?=[^]*[G-Z])[A-Z]*\d+[A-Z]+\d+[A-Z]+\d/;
+/**
+ * A mixed-case random value of 16 to 19 characters, under `t` (shorter than
+ * `SECRET_LOOKING_VALUES` take): upper and lower case with a digit, no camelCase name.
+ */
+const SHORT_MIXED_RANDOM_VALUE = /^(?![A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,4}$)(?=[^]*\d)(?=[^]*[a-z])(?=[^]*[A-Z])[A-Za-z0-9]{16,19}$/;
+/** A base64 or base64url value mixing cases with a digit, 20 or more, no file path or slug: `SECRET_LOOKING_VALUES` first shape, for `t`. */
+const MIXED_CASE_SECRET = /^(?=[^]*\d)(?=[^]*[a-z])(?=[^]*[A-Z])(?![A-Za-z][a-z]+(?:[-_.][A-Za-z][a-z]+)+$)[\w+/=.~-]{20,}$/;
 /**
  * A lower-case random value (SPEC §7, a long high-entropy value): twenty or more lower-case
  * letters and digits, the digits in at least three runs between letters (`k7xm2q9wp4…`), and a
@@ -344,7 +363,7 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
     // WordPress password-reset links carry `key` beside the account's `login`.
     companions: ['signature', 'expires', 'login'],
     inCompany: /^[\w-]{12,}$/,
-    values: [LOWER_CASE_RANDOM_VALUE],
+    values: [LOWER_CASE_RANDOM_VALUE, UPPER_CASE_RANDOM_VALUE],
     paths: ACCOUNT_FLOW_PATH,
     family: 'API keys under a bare name (Google APIs on custom hosts, Trello, TomTom, lower-case random keys), WordPress reset and activation keys',
     example: 'https://api.example.com/v1/geocode?address=Berlin&key=AIzaSyEXAMPLE0123456789abcdefghijklmno',
@@ -476,7 +495,8 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
     // StackPath secure tokens: the digest beside its expiry, or written with it (`secure=<md5>,<expiry>`).
     name: 'secure',
     companions: ['expires'],
-    inCompany: /^[\w-]{16,}={0,2}$/,
+    // A lower-case slug (`strict-transport-only`) beside an expiry date is a setting, not a digest.
+    inCompany: /^(?![a-z]+(?:-[a-z]+)*$)[\w+/-]{16,}={0,2}$/,
     values: [DIGEST_AND_EXPIRY],
     family: 'StackPath secure tokens',
     example: 'https://cdn.example.com/media/trailer.mp4?secure=EXAMPLEmd5Digest_0-xyz&expires=1700003600',
@@ -485,9 +505,12 @@ export const AMBIGUOUS_PARAMETERS: readonly AmbiguousParameter[] = [
   {
     // A one-letter token: a share or sign-in link's random value. A time (`t=30`, `t=1m30s`), a
     // cache-buster number or a short code stays shown (X's old share links: `HOST_EXEMPT_PARAMETERS`).
+    // A hex digest under `t` is a cache-buster (`?t=<md5 of the file>`): only mixed case or a
+    // lower-case random value counts, from 16 characters.
     name: 't',
     companions: [],
-    values: [LOWER_CASE_RANDOM_VALUE],
+    values: [LOWER_CASE_RANDOM_VALUE, UPPER_CASE_RANDOM_VALUE, SHORT_MIXED_RANDOM_VALUE, MIXED_CASE_SECRET],
+    secretLooking: false,
     family: 'tokens under a one-letter name (share, sign-in and download links)',
     example: 'https://files.example.com/download/report.pdf?t=Xk29fLq83mZp0Rt5Wv7YbN',
     ordinary: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30',
@@ -585,11 +608,17 @@ export const CREDENTIAL_PATH_SHAPES: readonly CredentialShape[] = [
   { hosts: ['chainstack.com'], pattern: /^[a-z0-9-]+\.core\.chainstack\.com\.?\/[0-9a-f]{32}/, family: 'Chainstack node endpoints', example: 'https://ethereum-mainnet.core.chainstack.com/fedcba9876543210fedcba9876543210' },
   { hosts: ['getblock.io'], pattern: /^go\.getblock\.io\.?\/[0-9a-f]{32}/, family: 'GetBlock endpoints', example: 'https://go.getblock.io/fedcba9876543210fedcba9876543210' },
   // Signed media and blob links: the signature or signed id in the path is the link's access.
-  { pattern: /\/s--(?:[\w-]{8}|[\w-]{32})--\//, family: 'Cloudinary signed delivery URLs (/s--<signature>--/, custom domains included)', example: 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--/c_scale,w_300/sample.jpg' },
+  // The path as written: `s--` may be percent-encoded (`%73--`, `s%2D%2D`), the segment may end the
+  // path or a matrix parameter follow it. An eight-letter lower-case word (`/wiki/s--abcdefgh--/`)
+  // is no signature: a random one is all lower-case letters once in three thousand times.
+  { pattern: /\/(?:s|%73)(?:-|%2[dD]){2}(?:(?![a-z]{8}(?:-|%2[dD]))[\w-]{8}|[\w-]{32})(?:-|%2[dD]){2}(?:\/|;|%2[fF]|$)/, family: 'Cloudinary signed delivery URLs (/s--<signature>--/, custom domains included)', example: 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--/c_scale,w_300/sample.jpg' },
+  { hosts: ['dropbox.com'], pattern: /^(?:www\.)?dropbox\.com\.?\/s\/[a-z0-9]{15}(?:\/|$)/, family: 'Dropbox legacy shared links (/s/<15 lower-case letters and digits>/<name>)', example: 'https://www.dropbox.com/s/5281eirixevqaaq/report.pdf?dl=0' },
   { pattern: /\/rails\/active_storage\/(?:(?:blobs|representations)\/(?:(?:redirect|proxy)\/)?|disk\/)[^/]{16}/, family: 'Rails Active Storage signed blob, representation and disk-service paths', example: 'https://app.example.com/rails/active_storage/blobs/redirect/eyJfcmFpbHMiOnsiZGF0YSI6NDIsInB1ciI6ImJsb2JfaWQifX0=--fedcba9876543210fedcba9876543210fedcba98/report.pdf' },
   // Dashboards shared by a secret address (a dashboard's own /d/<uid>/<slug> needs a sign-in, so it shows).
   { pattern: /\/dashboard\/snapshot\/[A-Za-z0-9]{20,}(?:\/|$)/, family: 'Grafana dashboard snapshots (self-hosted, Grafana Cloud, snapshots.raintank.io)', example: 'https://grafana.example.com/dashboard/snapshot/EXAMPLEsnapshotKEY0123456789abcd' },
-  { pattern: /\/public-dashboards\/[0-9a-f]{32}(?:\/|$)/, family: 'Grafana public (shared) dashboards: the access token in the path', example: 'https://grafana.example.com/public-dashboards/0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
+  { pattern: /\/public-dashboards\/(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/, family: 'Grafana public (shared) dashboards: the access token in the path (hex or hyphenated)', example: 'https://grafana.example.com/public-dashboards/0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
+  { pattern: /\/api\/public\/dashboards\/(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/, family: 'Grafana public dashboards through the API (/api/public/dashboards/<token>/panels/<id>/query)', example: 'https://grafana.example.com/api/public/dashboards/0f1e2d3c4b5a69788796a5b4c3d2e1f0/panels/2/query' },
+  { pattern: /\/api\/snapshots(?:-delete)?\/[A-Za-z0-9]{20,}(?:\/|$)/, family: 'Grafana snapshots through the API (the key, or the delete key)', example: 'https://grafana.example.com/api/snapshots-delete/EXAMPLEdeleteKEY0123456789abcd' },
   // Sessions written into the path.
   { pattern: /\/\((?:[A-Z]\([^()/]*\))+\)(?:\/|$)/, family: 'ASP.NET cookieless sessions and forms tickets', example: 'https://app.example.com/(S(lit3py55t21z5v55vlm25s55))/orderform.aspx' },
   // Passwords in an authority, or in an opaque uri's path.
@@ -668,6 +697,11 @@ export interface CapabilityPathWord {
   readonly family: string;
   /** A link withheld for the random-looking segment after this word. */
   readonly example: string;
+  /**
+   * Whether the word holds on any page (`CAPABILITY_PAGE_SEGMENTS` elsewhere in the path don't
+   * turn it off): a token word that no settings or docs page routes a random segment under.
+   */
+  readonly onAnyPage?: boolean;
 }
 
 /**
@@ -716,7 +750,12 @@ export const CAPABILITY_PATH_WORDS: readonly CapabilityPathWord[] = [
   { word: 'invitations', family: 'invitation tokens', example: 'https://app.example.com/invitations/Xc4Vb7Nm0Qw2Er5Ty8Ui1O/accept' },
   { word: 'accept-invite', family: 'invitation tokens', example: 'https://app.example.com/accept-invite/Xc4Vb7Nm0Qw2Er5Ty8Ui1O' },
   { word: 'welcome', family: 'activation links (Okta on custom domains)', example: 'https://login.example.com/welcome/Zq8WvXyTsRpQoNmLkJhG' },
-  { word: 'api/token', family: 'tokens handed out in an API path (/api/token/<token>); /api/token/refresh and other endpoints show', example: 'https://app.example.com/api/token/Xk29fLq83mZp0Rt5Wv7YbN' },
+  // A page word elsewhere (`/dashboard/api/token/<token>`) governs no API path: these hold on any page.
+  // A Solana mint (`/api/token/<base58>`) stays withheld: base58 is a token's alphabet too.
+  { word: 'api/token', family: 'tokens handed out in an API path (/api/token/<token>); /api/token/refresh and other endpoints show', example: 'https://app.example.com/api/token/Xk29fLq83mZp0Rt5Wv7YbN', onAnyPage: true },
+  { word: 'api/tokens', family: 'tokens handed out in an API path, plural', example: 'https://app.example.com/api/tokens/Xk29fLq83mZp0Rt5Wv7YbN', onAnyPage: true },
+  { word: 'api/v1/token', family: 'tokens handed out in a versioned API path', example: 'https://app.example.com/api/v1/token/Xk29fLq83mZp0Rt5Wv7YbN', onAnyPage: true },
+  { word: 'api/v2/token', family: 'tokens handed out in a versioned API path', example: 'https://app.example.com/api/v2/token/Xk29fLq83mZp0Rt5Wv7YbN', onAnyPage: true },
   { word: 'trusted', family: 'Tableau trusted tickets', example: 'https://bi.example.com/trusted/Ab3dEf6hIj9kLm2nOp5q==:Rs8tUv1wXy4zAb7c/views/Revenue/Summary' },
 ];
 
@@ -726,7 +765,9 @@ export const CAPABILITY_SEGMENT_SPAN = 3;
 /**
  * Segments that make a path a page about capability links rather than one (a webhook's
  * settings page, a file in a repository): with one of them anywhere in the path, the
- * capability-word rule doesn't hold.
+ * capability-word rule doesn't hold for the words a page lists (`/settings/hooks/<id>`). Share
+ * words (`/s/<token>`) and token words (`onAnyPage`) hold whatever the page: the word governs no
+ * segment of theirs (`/docs/index.php/s/<token>`, `/s/<token>/docs`).
  */
 export const CAPABILITY_PAGE_SEGMENTS: readonly string[] = [
   'settings', 'admin', 'dashboard', 'console', 'manage', 'preferences', 'docs', 'documentation', 'help', 'blob', 'tree', 'commit', 'commits',
@@ -751,6 +792,11 @@ export interface OrdinaryShape {
 export const ORDINARY_PATH_SEGMENTS: readonly OrdinaryShape[] = [
   { pattern: /^(?:[A-Za-z][a-z]*|\d{1,4}|[A-Z]{2,})(?:[-_.](?:[A-Za-z][a-z]*|\d{1,4}|[A-Z]{2,}))+$/, family: 'slugs of words and short numbers', example: 'https://events.example.com/invite/Spring-Product-Launch-2025' },
   { pattern: /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,4}$/, family: 'camelCase and PascalCase identifiers', example: 'https://app.example.com/docs-site/hooks/useAuthenticationToken' },
+  // A product name opening lower case, its words capitalised, with model numbers and acronyms
+  // (`iPhone15ProMaxReview`, `macOS14SonomaRelease`): each upper-case letter opens a word of
+  // two or more lower-case letters or is one of two or three, which a random key's mix seldom keeps.
+  // Each piece ends where its class does, so a run is split one way only (linear).
+  { pattern: /^[a-z]{1,16}(?:[A-Z][a-z]{2,16}(?![a-z])|[A-Z]{2,3}(?![A-Za-z])|\d{1,4}(?!\d))+$/, family: 'product names with model numbers (camelCase with digits and acronyms)', example: 'https://share.example.com/s/iPhone15ProMaxReview' },
   { pattern: /\.[A-Za-z0-9]{1,5}$/, family: 'file names', example: 'https://cdn.example.com/hooks/pre-commit-2025.01.15-v2.sh' },
   { pattern: /^0x[0-9a-fA-F]{40}$/, family: 'Ethereum addresses (public by design)', example: 'https://explorer.example.com/api/token/0x7e57ab1e0000000000000000000000000000c0de' },
   { pattern: /^[a-z]{2,6}_[A-Za-z0-9]{8,}$/, family: 'type-prefixed object ids (Stripe we_…, Vercel prj_…)', example: 'https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789' },
@@ -764,8 +810,7 @@ export const ORDINARY_PATH_SEGMENT = new RegExp(ORDINARY_PATH_SEGMENTS.map((shap
  * not an `ORDINARY_PATH_SEGMENTS` shape), is a share link's whole access (SPEC §7, paths):
  * Nextcloud and ownCloud `/s/<token>` (fifteen characters), Box `/s/<token>`, Dropbox's legacy
  * `/s/<id>/<name>`. Shorter than `CAPABILITY_PATH_WORDS` tokens, so the test is stricter and
- * only the one segment after the word is read; a page about such links
- * (`CAPABILITY_PAGE_SEGMENTS`) shows.
+ * only the one segment after the word is read, whatever page words the path holds elsewhere.
  */
 export const SHARE_PATH_WORDS: readonly CapabilityPathWord[] = [
   { word: 's', family: 'share links (Nextcloud, ownCloud, Box, Dropbox legacy)', example: 'https://cloud.example.com/index.php/s/Xk29fLq83mZp0Rt' },
@@ -781,15 +826,43 @@ export const SHARE_TOKEN_SEGMENT = /^(?=[A-Za-z0-9]{15,64}$)(?:(?=[^a-z]*[a-z])(
 
 /**
  * A fragment that is a key and nothing else (SPEC §7, fragments): the decryption key of an
- * end-to-end encrypted share, kept after `#` so the server never sees it (MEGA `#<key>` and
- * legacy `#!<id>!<key>`, PrivateBin `?<id>#<key>`, Bitwarden Send `#<id>/<key>`). The fragment
- * is one to three runs of base64url or base58 joined by `/` or `!` (not opening with `/` or
- * `!/`: a single-page app's route), the last of 20 or more characters, captured, and may end in
- * the item of a MEGA folder it opens (`/file/<id>`, `/folder/<id>`); it counts when that run is
- * a random key (`looksLikeRandomKey`). An anchor (`#section-2`, `#installation`,
- * `#CITEREFSmithJones2020`, `#issuecomment-1234567890`) or a route (`#/settings`) shows.
+ * end-to-end encrypted share, kept after `#` so the server never sees it (MEGA `#<key>`,
+ * PrivateBin `?<id>#<key>`, Bitwarden Send `#<id>/<key>`). The fragment is one to three runs of
+ * base64url or base58 joined by `/` or `!` (not opening with `/` or `!/`: a single-page app's
+ * route), the runs before the last captured first, the last (20 to 64 characters: a MEGA,
+ * PrivateBin or Bitwarden key, not a diagram's or a playground's whole document) captured
+ * second, and may end in the items of a MEGA folder it opens (`/folder/<id>/file/<id>`).
+ * `fragmentHoldsKey` decides: a route word before the key (`#code/…`, `#NOTE/…`,
+ * `#folders/…`, `#items/…`: `FRAGMENT_ROUTE_WORD`) makes the fragment a route, and the key must
+ * be random (`looksLikeRandomKey`), so an anchor (`#section-2`, `#cell-…`,
+ * `#CITEREFSmithJones2020`) shows.
  */
-export const FRAGMENT_KEY = /^#!?(?!\/)(?:[\w-]{1,64}[/!]){0,2}([\w-]{20,})(?:\/(?:file|folder)\/[\w-]{1,64})?\/?$/;
+export const FRAGMENT_KEY = /^#!?((?:[\w-]{1,64}[/!]){1,2})?([\w-]{20,64})(?:\/(?:file|folder)\/[\w-]{1,64}){0,2}\/?$/;
+
+/**
+ * A run before a fragment's key that makes it an app's route rather than a share's id: a word
+ * (`code`, `NOTE`, `Folders`) and its `/` or `!`. A share's id is random: it mixes cases or
+ * holds a digit.
+ */
+export const FRAGMENT_ROUTE_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)[/!]/;
+
+/**
+ * Fragments that are routes to a key (SPEC §7, fragments), each with its key captured: the key
+ * counts whatever its randomness, unless an ordinary name (`ORDINARY_PATH_SEGMENT`). Bitwarden's
+ * web vault and self-hosted servers open a Send as `#/send/<id>/<key>`; MEGA's legacy links are
+ * `#!<id>!<key>` and `#F!<id>!<key>`, a folder's item after a third `!`.
+ */
+export const FRAGMENT_KEY_ROUTES: readonly RegExp[] = [
+  /^#\/send\/[\w-]{1,64}\/([\w-]{16,64})\/?$/,
+  /^#F?![\w-]{1,64}!([\w-]{16,64})(?:![\w-]{1,64})?\/?$/,
+];
+
+/**
+ * The domains (subdomains included) whose fragments are share keys by design: MEGA and
+ * Bitwarden Send. There a `FRAGMENT_KEY` counts whatever its randomness (a key with no digit,
+ * or one that changes class seldom, is still a key), unless an ordinary name.
+ */
+export const FRAGMENT_KEY_HOSTS: readonly string[] = ['mega.nz', 'mega.co.nz', 'mega.io', 'bitwarden.com', 'bitwarden.eu'];
 
 /** A link whose fragment is a key (`FRAGMENT_KEY`), with its family. */
 export const FRAGMENT_KEY_EXAMPLES: readonly { readonly family: string; readonly example: string }[] = [
@@ -798,4 +871,11 @@ export const FRAGMENT_KEY_EXAMPLES: readonly { readonly family: string; readonly
   { family: 'MEGA legacy links', example: 'https://mega.nz/#!EXAMPLE0!EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5Jd0Gf4Ka' },
   { family: 'PrivateBin pastes', example: 'https://privatebin.example.net/?f468483c313401e8#EXAMPLEpb7Key5x9Qm2Lk8Jh3Gf6Ds1Aw4Ze' },
   { family: 'Bitwarden Send', example: 'https://send.bitwarden.com/#EXAMPLEsendID012345/EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6' },
+  { family: 'MEGA links to a file in a folder in a shared folder', example: 'https://mega.nz/folder/EXAMPLE1#EXAMPLEk7Xq2Lm9Wp4Zr8Nv3/folder/AbCd/file/EfGh' },
+];
+
+/** A link whose fragment is a key route (`FRAGMENT_KEY_ROUTES`), with its family. */
+export const FRAGMENT_KEY_ROUTE_EXAMPLES: readonly { readonly family: string; readonly example: string }[] = [
+  { family: 'Bitwarden Send from a web vault or a self-hosted server', example: 'https://vault.bitwarden.eu/#/send/EXAMPLEsendID012345/EXAMPLEk7Xq2Lm9Wp4Zr8Nv3Bc6' },
+  { family: 'MEGA legacy folder links', example: 'https://mega.nz/#F!EXAMPLE0!EXAMPLEk7Xq2Lm9Wp4Zr8Nv3!AbCdEfGh' },
 ];

@@ -11,7 +11,6 @@ import {
   CREDENTIAL_PARAMETERS,
   CREDENTIAL_PATH_SHAPES,
   CREDENTIAL_VALUE_SHAPES,
-  FRAGMENT_KEY,
   HOST_EXEMPT_PARAMETERS,
   HOST_SCOPED_PARAMETERS,
   NOT_CREDENTIAL_PARAMETERS,
@@ -38,7 +37,7 @@ import {
   type SegmentTest,
   type UriParts,
 } from './query-params.js';
-import { looksLikeRandomKey } from './random-key.js';
+import { fragmentHoldsKey } from './random-key.js';
 
 /**
  * How deep nested uris are read (SPEC §7): each read of a value as a uri and each further
@@ -94,6 +93,8 @@ const AMBIGUOUS = new Map(
 const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES.map((shape) => shape.pattern));
 const PATH_SHAPES = new PathShapes(CREDENTIAL_PATH_SHAPES);
 const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
+// The words that hold on any page, read again without the page test.
+const TOKEN_WORD = segmentPattern(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage === true).map((entry) => entry.word));
 const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
 const SECRET_SEGMENT: SegmentTest = {
   segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
@@ -115,10 +116,11 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  * - has userinfo (a user name alone included), or a password in an opaque uri;
  * - has a credential-bearing path (`CREDENTIAL_PATH_SHAPES`: webhooks, bot tokens, signed CDN
  *   paths, cookieless sessions), or a random-looking segment after a capability word
- *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens), or a share token right
- *   after a share word (`SHARE_PATH_WORDS`: Nextcloud, Box);
- * - has a fragment that is an encrypted share's key alone (`FRAGMENT_KEY`: MEGA, PrivateBin,
- *   Bitwarden Send);
+ *   (`CAPABILITY_PATH_WORDS`: reset, activation and webhook tokens; a page word elsewhere in the
+ *   path turns off all but the API token words), or a share token right after a share word
+ *   (`SHARE_PATH_WORDS`: Nextcloud, Box), whatever page words the path holds;
+ * - has a fragment that is an encrypted share's key (`fragmentHoldsKey`: MEGA, PrivateBin,
+ *   Bitwarden Send), not an app's route or an anchor;
  * - has a query, fragment or path parameter with a value whose folded name the host decides
  *   (`HOST_SCOPED_PARAMETERS`, `HOST_EXEMPT_PARAMETERS`); is listed
  *   (`CREDENTIAL_PARAMETERS`); ends in a credential word (`CREDENTIAL_NAME_ENDINGS`) with a
@@ -142,23 +144,20 @@ function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
-  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentIsKey(url.hash);
+  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentHoldsKey(url.hash, url.hostname);
 }
 
-// A share token is read in the one segment after its word, a capability in the span after its.
+// A share token is read in the one segment after its word, a capability in the span after its;
+// a page word turns off only the capability words a settings or docs page lists (`/settings/hooks/<id>`),
+// not a share token or a token word, whose segment it doesn't govern (`/docs/index.php/s/<token>`).
 function pathCarries(url: UriParts): boolean {
   return (
     PATH_SHAPES.holdOn(url) ||
-    ((someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
-      someSegmentAfter(url.pathname, SHARE_WORD, 1, SHARE_SEGMENT)) &&
+    someSegmentAfter(url.pathname, SHARE_WORD, 1, SHARE_SEGMENT) ||
+    someSegmentAfter(url.pathname, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
+    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) &&
       !hasSegment(url.pathname, CAPABILITY_PAGE))
   );
-}
-
-// A fragment that is a key alone (an encrypted share's), which holds no parameter to be named.
-function fragmentIsKey(hash: string): boolean {
-  const key = FRAGMENT_KEY.exec(hash)?.[1];
-  return key !== undefined && looksLikeRandomKey(key);
 }
 
 // Past the bound, a uri is read no further, but a parameter it names and a token it holds are

@@ -15,6 +15,7 @@ import {
   HOST_SCOPED_PARAMETERS,
   LOWER_CASE_RANDOM_VALUE,
   NOT_CREDENTIAL_PARAMETERS,
+  ORDINARY_PATH_SEGMENT,
   ORDINARY_PATH_SEGMENTS,
   RANDOM_PATH_SEGMENT,
   SECRET_LOOKING_VALUES,
@@ -264,7 +265,9 @@ describe('CAPABILITY_PATH_WORDS', () => {
       expect(uriMayCarryCredential(`https://app.example.com/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
       expect(uriMayCarryCredential(`https://app.example.com/${entry.word.toUpperCase().replaceAll('-', '_')}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
       expect(uriMayCarryCredential(`https://app.example.com/${entry.word.replaceAll('-', '')}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(true);
-      expect(uriMayCarryCredential(`https://app.example.com/settings/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
+      // A page word turns off the words a settings page lists, never a token word (`onAnyPage`).
+      expect(uriMayCarryCredential(`https://app.example.com/settings/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(entry.onAnyPage === true);
+      expect(uriMayCarryCredential(`https://app.example.com/dashboard/${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(entry.onAnyPage === true);
       expect(uriMayCarryCredential(`https://app.example.com/x${entry.word}/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
     },
   );
@@ -418,5 +421,64 @@ describe('FRAGMENT_KEY', () => {
     ['a dot in the run', '#k7Xq2Lm9Wp4.Zr8Nv3Bc6Yt1Hs5'],
   ])('no key form: %s', (_name, hash) => {
     expect(FRAGMENT_KEY.test(hash)).toBe(false);
+  });
+});
+
+describe('the families an adversarial review of the new families found', () => {
+  it.each([
+    ['Grafana snapshot through the API', 'https://grafana.example.com/api/snapshots/EXAMPLEsnapshotKEY0123456789abcd'],
+    ['Grafana snapshot delete key', 'https://grafana.example.com/api/snapshots-delete/EXAMPLEdeleteKEY0123456789abcd'],
+    ['Grafana public dashboard panel query', 'https://grafana.example.com/api/public/dashboards/0f1e2d3c4b5a69788796a5b4c3d2e1f0/panels/2/query'],
+    ['Grafana public dashboard, hyphenated token', 'https://grafana.example.com/public-dashboards/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0'],
+    ['Fastly verify, a 14-digit digest', 'https://cdn.example.com/f.zip?verify=1700000000-0f1e2d3c4b5a69'],
+    ['Fastly verify, an underscore', 'https://cdn.example.com/f.zip?verify=1700000000_0f1e2d3c4b5a6978'],
+    ['Fastly verify, an 11-digit expiry', 'https://cdn.example.com/f.zip?verify=17000000000-0f1e2d3c4b5a6978'],
+    ['StackPath secure, a hex digest', 'https://cdn.example.com/v.mp4?secure=0f1e2d3c4b5a69788796a5b4c3d2e1f0,1700003600'],
+    ['StackPath secure, standard base64', 'https://cdn.example.com/v.mp4?secure=Ab3d%2BEf6h/Ij9kLm2nOp5q==,1700003600'],
+    ['StackPath secure beside expires, standard base64', 'https://cdn.example.com/v.mp4?secure=Ab3d%2BEf6h/Ij9kLm2nOp5q&expires=1700003600'],
+    ['Cloudinary at the path end', 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--'],
+    ['Cloudinary before a matrix parameter', 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--;v=1'],
+    ['Cloudinary before an encoded slash', 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--%2Fsample.jpg'],
+    ['Cloudinary, s encoded', 'https://res.cloudinary.com/demo/image/upload/%73--EXAMPL3s--/sample.jpg'],
+    ['Cloudinary, dashes encoded', 'https://res.cloudinary.com/demo/image/upload/s%2D%2DEXAMPL3s%2d%2d/sample.jpg'],
+    ['Dropbox legacy, one digit run', 'https://www.dropbox.com/s/5281eirixevqaaq/report.pdf?dl=0'],
+    ['api/v1/token', 'https://app.example.com/api/v1/token/Xk29fLq83mZp0Rt5Wv7YbN'],
+    ['api/tokens', 'https://app.example.com/api/tokens/Xk29fLq83mZp0Rt5Wv7YbN'],
+    ['an upper-case random key', 'https://api.example.com/v1/data?key=K7XM2Q9WP4ZR8NV3BC6Y'],
+    ['t, 16 mixed case', 'https://files.example.com/download?t=ieAMvCLETKrf6HiQ'],
+    ['t, mixed case of 20 or more', 'https://files.example.com/download/report.pdf?t=Xk29fLq83mZp0Rt5Wv7YbN'],
+  ])('caught: %s', (_name, uri) => {
+    expect(uriMayCarryCredential(uri)).toBe(true);
+  });
+
+  it.each([
+    ['a cache-buster md5 under t', 'https://cdn.example.com/app.js?t=5f8a9b7c6d5e4f3a2b1c0d9e5f8a9b7c'],
+    ['a camelCase name under t', 'https://app.example.com/?t=GettingStartedGuide'],
+    ['a slug under t', 'https://app.example.com/?t=Getting-Started-Guide-Part-One'],
+    ['a setting under secure beside a date', 'https://app.example.com/policy?secure=strict-transport-only&expires=2025-12-31'],
+    ['a word between s-- and --', 'https://wiki.example.com/wiki/s--abcdefgh--/'],
+    ['Cloudinary look-alike ending in a letter', 'https://res.cloudinary.com/demo/image/upload/s--EXAMPL3s--x'],
+    ['a product page', 'https://blog.example.com/s/iPhone15ProMaxReview'],
+    ['a release page', 'https://blog.example.com/s/macOS14SonomaRelease'],
+    ['Dropbox, a 14-character id', 'https://www.dropbox.com/s/5281eirixevqaa/report.pdf'],
+    ['a 15-character id off Dropbox', 'https://www.example.com/s/5281eirixevqaaq/report.pdf'],
+    ['a Grafana snapshot list', 'https://grafana.example.com/api/snapshots/shared-with-team'],
+    ['a verify timestamp with a short digest', 'https://cdn.example.com/f.zip?verify=1700000000-0f1e2d3c4b'],
+    ['an upper-case product code', 'https://shop.example.com/item?key=MODEL2024XL'],
+  ])('shown: %s', (_name, uri) => {
+    expect(uriMayCarryCredential(uri)).toBe(false);
+  });
+
+  it.each([
+    ['product names', `a${'1A'.repeat(2048)}!`],
+    ['product names, upper case', `a${'ABCDE'.repeat(820)}!`],
+    ['product names, digits', `a${'1'.repeat(4096)}!`],
+    ['a camelCase name under t', `${'Ab'.repeat(2048)}!`],
+    ['Cloudinary', `/s--${'%2D'.repeat(1365)}`],
+  ])('linear on 4 KB of hostile text: %s', (_name, text) => {
+    const started = performance.now();
+    uriMayCarryCredential(`https://blog.example.com/s/${text}?t=${text}&key=${text}&secure=${text}&verify=${text}#${text}`);
+    ORDINARY_PATH_SEGMENT.test(text);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });

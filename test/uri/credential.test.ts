@@ -350,7 +350,14 @@ const cases: readonly Case[] = [
   ['share > a slug > shown', shown('https://help.example.com/s/getting-started')],
   ['share > a camelCase name > shown', shown('https://docs.example.com/s/GettingStartedGuide')],
   ['share > a word with a number > shown', shown('https://docs.example.com/s/gettingstarted2024')],
-  ['share > on a settings page > shown', shown(`https://cloud.example.com/settings/s/${SHARE_TOKEN}`)],
+  // A page word governs a capability word's listing, not a share token's segment.
+  ['share > a page word before the word > caught', caught(`https://cloud.example.com/settings/s/${SHARE_TOKEN}`)],
+  ['share > a page word in the install path > caught', caught('https://nextcloud.example.com/docs/index.php/s/Xk29fLq83mZp0Rt')],
+  ['share > a page word as the file name > caught', caught('https://www.dropbox.com/s/k7xm2q9wp4zr8nv/docs?dl=0')],
+  ['token word > a page word before it > caught', caught('https://app.example.com/dashboard/api/token/Xk29fLq83mZp0Rt5Wv7YbN')],
+  ['token word > a page word after it > caught', caught('https://app.example.com/api/token/Xk29fLq83mZp0Rt5Wv7YbN/docs')],
+  ['token word > an ordinary segment on a page > shown', shown('https://app.example.com/docs/api/token/refresh-endpoint-guide')],
+  ['capability > a page word after the span > shown', shown(`https://app.example.com/webhooks/${TOKEN_SEGMENT}/settings`)],
   ['share > a word that only ends in s > shown', shown(`https://cloud.example.com/links/${SHARE_TOKEN}`)],
 
   // A fragment that is a key alone.
