@@ -2,6 +2,7 @@
  * `createHost`: one agent host's view of blockwise — its cap, its image budget, its clock and
  * log, its own server addresses, and a registry it may share with other hosts.
  */
+import { MCP_IMAGE_LIMITS } from './blocks/image-check.js';
 import type { LiveBlock } from './blocks/shown-block.js';
 import type { ResultOrigin, ToolResultInput } from './inputs.js';
 import { createAddressBook } from './references/addresses.js';
@@ -87,6 +88,7 @@ export function createHost(options: HostOptions = {}): Host {
   const core: HostCore = {
     cap: setting('cap', options.cap, DEFAULT_CAP, 1),
     maxImageBytes: setting('maxImageBytes', options.maxImageBytes, DEFAULT_MAX_IMAGE_BYTES, 0),
+    imageLimits: MCP_IMAGE_LIMITS,
     fetchMaxBytes: setting('fetchMaxBytes', options.fetchMaxBytes, DEFAULT_FETCH_MAX_BYTES, 1),
     registry: options.registry ?? createRegistry(),
     addresses: createAddressBook(),

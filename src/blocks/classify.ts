@@ -38,7 +38,7 @@ import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
-import { checkImage } from './image-check.js';
+import { checkImage, type ImageLimits } from './image-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
 import type { ShownBlock, ShownMarker, ShownStub, StubWhy } from './shown-block.js';
 import { isSpent, spend, type ShownLeft } from './shown-budget.js';
@@ -63,6 +63,8 @@ export interface ClassifyContext {
   imageBytesLeft: number;
   /** The budget `imageBytesLeft` started from, for the marker's words. */
   readonly maxImageBytes: number;
+  /** What the host's provider takes as a native image. */
+  readonly imageLimits: ImageLimits;
   /**
    * What this render may still show of blocks other than text (`shown-budget.ts`): once spent,
    * `toolResultBlocks` counts the remaining blocks in one notice and classifies none of them.

@@ -28,7 +28,7 @@ export interface ShownImage {
   readonly kind: 'image';
   readonly text: string;
   readonly data: string;
-  readonly mimeType: string;
+  readonly mimeType: NativeImageType;
   /** Decoded size in bytes. */
   readonly bytes: number;
 }
@@ -88,6 +88,14 @@ export type ShownKind = ShownBlock['kind'];
 
 /**
  * A block of the live copy, MCP-shaped so a host can hand it to its provider as is. Image
- * data is the block's own, unchanged; markers, links, stubs and withheld lines are text.
+ * data is the block's own, unchanged; markers, links, stubs and withheld lines are text. Audio
+ * and PDF documents appear only under a provider profile that takes them in a tool result.
  */
-export type LiveBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly data: string; readonly mimeType: string };
+export type LiveBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly data: string; readonly mimeType: NativeImageType }
+  | { readonly type: 'audio'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'document'; readonly data: string; readonly mimeType: 'application/pdf' };
+
+/** The image media types a live copy may carry natively (providers take these four at most). */
+export type NativeImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';

@@ -17,13 +17,14 @@ export const GUTTER = '│ ';
 export const BLOCK_SEPARATOR = '├─';
 
 /** What stands in for a native image's data wherever the command line prints a live copy. */
-export function nativeImagePlaceholder(mimeType: string, data: string): string {
-  return `[native image: ${mediaTypeLabel(mimeType)}, ${formatSize(base64DecodedLength(data))}]`;
+export function nativeImagePlaceholder(mimeType: string, data: string, kind: 'image' | 'audio' | 'document' = 'image'): string {
+  return `[native ${kind}: ${mediaTypeLabel(mimeType)}, ${formatSize(base64DecodedLength(data))}]`;
 }
 
-/** A live block as the command line may print it: an image's data replaced by its placeholder. */
-/** A live block as printed: an image names its placeholder, never data (so it can't pass for base64). */
-export type PrintedLiveBlock = { readonly type: 'text'; readonly text: string } | { readonly type: 'image'; readonly mimeType: string; readonly placeholder: string };
+/** A live block as printed: native media names its placeholder, never data (so it can't pass for base64). */
+export type PrintedLiveBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image' | 'audio' | 'document'; readonly mimeType: string; readonly placeholder: string };
 
 /** A live copy as the command line may print it. */
 export type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'native'; readonly blocks: PrintedLiveBlock[] };
@@ -55,9 +56,9 @@ export function printableLiveCopy(live: LiveCopy): PrintedLiveCopy {
 }
 
 function printableLiveBlock(block: LiveBlock): PrintedLiveBlock {
-  return block.type === 'image'
-    ? { type: 'image', mimeType: block.mimeType, placeholder: nativeImagePlaceholder(block.mimeType, block.data) }
-    : { type: 'text', text: block.text };
+  return block.type === 'text'
+    ? { type: 'text', text: block.text }
+    : { type: block.type, mimeType: block.mimeType, placeholder: nativeImagePlaceholder(block.mimeType, block.data, block.type) };
 }
 
 /** One summarizer per kind of shown block: a new kind is a compile error until it is summarized. */
@@ -179,7 +180,7 @@ export function formatRendered(rendered: RenderedToolResult, raw?: unknown): str
     lines.push(`live copy: ${live.blocks.length} native block${live.blocks.length === 1 ? '' : 's'}:`);
     live.blocks.forEach((block, index) => {
       if (index > 0) lines.push(BLOCK_SEPARATOR);
-      lines.push(...gutter(block.type === 'image' ? block.placeholder : block.text));
+      lines.push(...gutter(block.type === 'text' ? block.text : block.placeholder));
     });
   }
   lines.push(`blocks:`);

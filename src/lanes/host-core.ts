@@ -2,6 +2,7 @@
  * What every lane of one host reads: its settings, its registry (possibly shared), its own
  * server addresses, its clock and its log.
  */
+import type { ImageLimits } from '../blocks/image-check.js';
 import type { MutableAddressBook } from '../references/addresses.js';
 import type { Registry } from '../references/registry.js';
 import { sanitizeLabel, stripUnshowable } from '../text/labels.js';
@@ -11,6 +12,8 @@ import { WalkError } from '../walk.js';
 export interface HostCore {
   readonly cap: number;
   readonly maxImageBytes: number;
+  /** What the host's provider takes as a native image. */
+  readonly imageLimits: ImageLimits;
   /** The fetch ceiling stubs promise against (a fetch may pass a lower one). */
   readonly fetchMaxBytes: number;
   readonly registry: Registry;

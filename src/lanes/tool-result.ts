@@ -67,6 +67,7 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
     dialLimits: { maxBytes: core.fetchMaxBytes },
     imageBytesLeft: core.maxImageBytes,
     maxImageBytes: core.maxImageBytes,
+    imageLimits: core.imageLimits,
     shownLeft: shownLeftFor(capFor(core, origin)),
   };
 }

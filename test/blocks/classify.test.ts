@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_HANDLERS, isContradiction, toolResultBlocks, type ClassifyContext, type Lane } from '../../src/blocks/classify.js';
 import { BLOCK_TYPES } from '../../src/blocks/mcp.js';
+import { MCP_IMAGE_LIMITS } from '../../src/blocks/image-check.js';
 import { createAddressBook } from '../../src/references/addresses.js';
 import { NO_CLAIMS } from '../../src/references/claims.js';
 import { createRegistry } from '../../src/references/registry.js';
@@ -23,6 +24,7 @@ function context(lane: Lane = 'tool-result', maxImageBytes = 5 * 1024 * 1024): C
     dialLimits: { maxBytes: 25 * 1024 * 1024 },
     imageBytesLeft: maxImageBytes,
     maxImageBytes,
+    imageLimits: MCP_IMAGE_LIMITS,
     shownLeft: shownLeftFor(24_000),
   };
 }

@@ -1,3 +1,4 @@
+import { MCP_IMAGE_LIMITS } from '../../src/blocks/image-check.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -478,6 +479,7 @@ describe(fetchReference.name, () => {
       const core: HostCore = {
         cap: 24_000,
         maxImageBytes: 5 * 1024 * 1024,
+        imageLimits: MCP_IMAGE_LIMITS,
         fetchMaxBytes: 1024,
         registry: createRegistry(),
         addresses,
@@ -973,6 +975,7 @@ describe(fetchReference.name, () => {
       const core: HostCore = {
         cap: 24_000,
         maxImageBytes: 5 * 1024 * 1024,
+        imageLimits: MCP_IMAGE_LIMITS,
         fetchMaxBytes: 1024,
         registry,
         addresses: { get: () => ({ url: 'http://files.test' }), set: () => undefined, delete: () => undefined, clear: () => undefined },
