@@ -8,6 +8,7 @@ import { toolResultBlocks, type ClassifyContext, type Lane } from '../blocks/cla
 import type { ShownBlock } from '../blocks/shown-block.js';
 import { shownLeftFor } from '../blocks/shown-budget.js';
 import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
+import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
 import type { ResultClaims } from '../references/claims.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
 import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
@@ -28,6 +29,8 @@ export interface RenderedToolResult {
   readonly isError: boolean;
   /** The one classification both copies came from. */
   readonly blocks: readonly ShownBlock[];
+  /** The provider profile the live copy was rendered for; an adapter checks it is its own. */
+  readonly provider: ProviderName;
 }
 
 /** What a result reads as before its blocks are classified. */
@@ -68,6 +71,7 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
     imageBytesLeft: core.maxImageBytes,
     maxImageBytes: core.maxImageBytes,
     imageLimits: core.imageLimits,
+    media: mediaLeftFor(core.provider),
     shownLeft: shownLeftFor(capFor(core, origin)),
   };
 }
@@ -102,7 +106,7 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
     const normalized = normalizeResult(result);
     const blocks = showResult(core, 'tool-result', normalized, origin);
     const stored = buildStoredCopy(blocks, cap);
-    return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks };
+    return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks, provider: core.provider.name };
   } catch (error) {
     logSafely(core, () => withheldLogLine('tool-result', origin?.toolName, error));
     return {
@@ -110,6 +114,7 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
       live: { kind: 'text', text: UNCHECKED_RESULT_TEXT },
       isError: true,
       blocks: [{ kind: 'marker', text: UNCHECKED_RESULT_TEXT, reason: 'unchecked-result' }],
+      provider: core.provider.name,
     };
   }
 }

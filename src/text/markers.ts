@@ -41,6 +41,12 @@ export type MarkerReason =
   | 'image-undecodable'
   | 'image-mismatch'
   | 'image-budget'
+  | 'image-type-not-taken'
+  | 'images-per-request'
+  | 'document-budget'
+  | 'document-not-pdf'
+  | 'audio-budget'
+  | 'audio-undecodable'
   | 'text-not-string'
   | 'embedded-blob'
   | 'embedded-unreadable'
@@ -191,6 +197,58 @@ export function imageMismatchMarker(mimeType: string, bytes: number): string {
 /** An image past the result's image budget. */
 export function imageBudgetMarker(mimeType: string, bytes: number, budget: number): string {
   return `[Image not shown: this result's images passed the host's ${formatSize(budget)} limit (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** The names markers give the image types a provider takes (`image/png` → `PNG`). */
+const IMAGE_TYPE_NAMES: Readonly<Record<string, string>> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' };
+
+/** A list's words: `A`, `A and B`, `A, B and C`. */
+function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+}
+
+/**
+ * A whole image of a type the host's provider doesn't take in a tool result: names the provider
+ * and the types it takes.
+ */
+export function imageTypeNotTakenMarker(mimeType: string, bytes: number, provider: string, types: readonly string[]): string {
+  const taken = listWords(types.map((type) => IMAGE_TYPE_NAMES[type] ?? type));
+  return `[Image not shown: ${mediaTypeLabel(mimeType)} isn't an image type ${provider} takes in a tool result (${taken} only; ${formatSize(bytes)}).]`;
+}
+
+/** An image past the number of images the host's provider takes in one request. */
+export function imagesPerRequestMarker(mimeType: string, bytes: number, provider: string, max: number): string {
+  return `[Image not shown: this result's images passed ${provider}'s limit of ${max} images per request (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** An embedded PDF past what the host's provider takes of documents in one result. */
+export function documentBudgetMarker(bytes: number, provider: string, budget: number): string {
+  return `[Document not shown: this result's PDFs passed ${provider}'s ${formatSize(budget)} limit for documents (application/pdf, ${formatSize(bytes)}).]`;
+}
+
+/** An embedded resource declared a PDF whose blob isn't base64 of one (it doesn't start with `%PDF-`). */
+export function documentNotPdfMarker(bytes: number): string {
+  return `[Document not shown: declared application/pdf, but its data isn't a PDF in valid base64 (${formatSize(bytes)}).]`;
+}
+
+/** Audio past what the host's provider takes of audio in one result. */
+export function audioBudgetMarker(mimeType: string, bytes: number, provider: string, budget: number): string {
+  return `[Audio not shown: this result's audio passed ${provider}'s ${formatSize(budget)} limit (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** Audio of a type the host's provider takes whose data isn't valid base64. */
+export function audioUndecodableMarker(mimeType: string): string {
+  return `[Audio not shown: declared ${mediaTypeLabel(mimeType)}, but its data isn't valid base64.]`;
+}
+
+/** The stored copy's placeholder for an embedded PDF the live copy sends natively. */
+export function documentPlaceholder(uri: string | undefined, bytes: number): string {
+  return `[document: ${uri ?? 'uri not shown'}, application/pdf, ${formatSize(bytes)}]`;
+}
+
+/** The stored copy's placeholder for audio the live copy sends natively. */
+export function audioPlaceholder(mimeType: string, bytes: number): string {
+  return `[audio: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}]`;
 }
 
 /** The stored copy's placeholder for an image the live copy sends natively. */
