@@ -7,6 +7,9 @@ export type { ScriptView, ScriptViewOk, ScriptViewFailure, ScriptItem, Reference
 export { DEFAULT_FETCH_TIMEOUT_MS, FETCH_FAILURE_WORDS, digestOf } from './references/fetcher.js';
 export type { FetchOptions, FetchOutcome, FetchSuccess, FetchFailed, FetchFailure, SaveRequest } from './references/fetcher.js';
 export { goesNative } from './lanes/goes-native.js';
+export { PROVIDER_PROFILES, PROVIDER_NAMES, isProviderName, getProviderProfile, getProviderProfileOrThrow } from './providers/profiles.js';
+export type { ProviderName, ProviderProfile, MediaLimits, MediaLeft } from './providers/profiles.js';
+export type { ImageLimits } from './blocks/image-check.js';
 export { toolResultBlocks, classifyBlock, BLOCK_HANDLERS } from './blocks/classify.js';
 export type { ClassifyContext, Lane } from './blocks/classify.js';
 export type {
@@ -15,6 +18,7 @@ export type {
   ShownKind,
   ShownText,
   ShownImage,
+  ShownMedia,
   ShownMarker,
   ShownStub,
   ShownLink,
