@@ -11,10 +11,11 @@ import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigi
 import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
 import type { ResultClaims } from '../references/claims.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
-import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { wellFormed } from '../text/well-formed.js';
 import { buildLiveCopy, buildStoredCopy, type LiveCopy } from './copies.js';
-import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
+import { logSafely, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
+import { isRenderedToolResult } from './rendered-shape.js';
 
 /** Both copies of a tool result and the one classification they came from. */
 export interface RenderedToolResult {
@@ -99,9 +100,33 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
   return shown;
 }
 
-/** Renders a tool result's two copies (SPEC §5). Never throws. */
+/** The log line for a rendered result handed back to `renderToolResult`. */
+export function renderedAgainLogLine(toolName: unknown): string {
+  return `blockwise: tool-result: result of ${toolLabel(toolName)} withheld: it is a rendered result already; pass the tool's own result`;
+}
+
+/**
+ * What `renderToolResult` answers for a result it rendered already: one marker in both copies,
+ * flagged as an error, so the host sees its mistake rather than the copies shown as data.
+ */
+function renderedAgain(core: HostCore, origin: ResultOrigin | undefined): RenderedToolResult {
+  logSafely(core, () => renderedAgainLogLine(origin?.toolName));
+  return {
+    stored: RENDERED_RESULT_TEXT,
+    live: { kind: 'text', text: RENDERED_RESULT_TEXT },
+    isError: true,
+    blocks: [{ kind: 'marker', text: RENDERED_RESULT_TEXT, reason: 'rendered-result' }],
+    provider: core.provider.name,
+  };
+}
+
+/**
+ * Renders a tool result's two copies (SPEC §5). Never throws. A result rendered already (see
+ * `isRenderedToolResult`) answers one marker saying so.
+ */
 export function renderToolResult(core: HostCore, result: unknown, origin?: ResultOrigin): RenderedToolResult {
   try {
+    if (isRenderedToolResult(result)) return renderedAgain(core, origin);
     const cap = capFor(core, origin);
     const normalized = normalizeResult(result);
     const blocks = showResult(core, 'tool-result', normalized, origin);

@@ -54,6 +54,7 @@ export type MarkerReason =
   | 'invalid-reference'
   | 'not-a-block'
   | 'unchecked-result'
+  | 'rendered-result'
   | 'blocks-not-shown';
 
 /** What a stub or line calls a reference that names no name. */
@@ -353,3 +354,49 @@ export function stubsNotKeptNotice(count: number): string {
 export function truncationNotice(originalLength: number): string {
   return `\n\n[truncated — original was ${originalLength} chars]`;
 }
+
+/**
+ * What an adapter's markers call each provider (`src/providers/`), keyed by the provider's
+ * profile name.
+ */
+export const PROVIDER_NAMES = {
+  anthropic: 'Anthropic',
+  'openai-responses': 'the OpenAI Responses API',
+  'openai-chat': 'OpenAI Chat Completions',
+  gemini: 'Gemini',
+  'ai-sdk': 'the AI SDK',
+} as const;
+
+/** A provider an adapter hands a rendered result to. */
+export type ProviderName = keyof typeof PROVIDER_NAMES;
+
+/**
+ * A live block (audio, a PDF document) that the provider's tool-result shape can't carry: the
+ * adapter shows this line in its place, so nothing is dropped silently and no base64 is shown.
+ */
+export function mediaNotTakenMarker(kind: 'audio' | 'document', mimeType: string, bytes: number, provider: ProviderName): string {
+  const what = kind === 'audio' ? 'Audio' : 'Document';
+  return `[${what} not shown: ${PROVIDER_NAMES[provider]} takes no ${kind} in a tool result (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/**
+ * Chat Completions' tool message in place of an image it can't carry: the image follows, in
+ * order, in the user message after the tool messages.
+ */
+export function imageFollowsLine(index: number, mimeType: string, bytes: number): string {
+  return `[image ${index}: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}; it follows in a user message, as tool messages carry no images]`;
+}
+
+/** The first text of the user message that carries a Chat Completions tool result's images. */
+export function toolImagesText(count: number, toolCallId: string): string {
+  const label = sanitizeLabel(toolCallId, TYPE_LABEL_MAX_CHARS);
+  return `[The ${count} image${count === 1 ? '' : 's'} of the result of tool call "${label.replaceAll('"', "'")}", in order:]`;
+}
+
+/**
+ * What `renderToolResult` answers, in both copies, when it is given a result it rendered
+ * already (an object with `stored`, `live` and `blocks`): rendering it again would show its
+ * copies as data, not the tool's answer.
+ */
+export const RENDERED_RESULT_TEXT =
+  '[Result not shown: this host was given a result it had rendered already (stored, live, blocks); it renders the tool\'s own result, and a rendered one goes to its provider adapter.]';
