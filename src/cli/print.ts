@@ -3,6 +3,7 @@
  * stored copy, the live copy (a native image as a placeholder, never its data), and one line per
  * block saying its kind and why it is a marker or a stub. Text for people, JSON for machines.
  */
+import { structuredStanding, type StructuredStanding } from '../blocks/structured-content.js';
 import { shownLength, type LiveBlock, type ShownBlock, type ShownKind } from '../blocks/shown-block.js';
 import type { LiveCopy } from '../lanes/copies.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
@@ -90,20 +91,22 @@ export function summarizeBlock(block: ShownBlock, liveIsNative: boolean): BlockS
   return summarize(block, liveIsNative);
 }
 
+/** What the notes say of a result's `structuredContent`, by how it stands beside the content. */
+const STRUCTURED_NOTES: Readonly<Record<StructuredStanding | 'no-content', string>> = {
+  carried: 'structuredContent: not shown again (the content blocks carry it)',
+  'content-speaks': "structuredContent: not shown (the content's own text stands for it; a script receives it)",
+  shown: 'structuredContent: shown as data after the content (the content has no text of its own)',
+  'no-content': 'structuredContent: shown as data (the result has no content blocks)',
+};
+
 /** Facts about the raw result that its copies leave out on purpose. */
 export function resultNotes(raw: unknown): string[] {
   if (!isRecord(raw)) return [];
   const result = raw;
   const notes: string[] = [];
   const content = result.content;
-  const hasContent = Array.isArray(content) && content.length > 0;
-  if (result.structuredContent !== undefined) {
-    notes.push(
-      hasContent
-        ? 'structuredContent: not shown again (the content blocks carry it)'
-        : 'structuredContent: shown as data (the result has no content blocks)',
-    );
-  }
+  const structured = result.structuredContent;
+  if (structured !== undefined) notes.push(STRUCTURED_NOTES[Array.isArray(content) && content.length > 0 ? structuredStanding(content, structured) : 'no-content']);
   if (result._meta !== undefined) notes.push('_meta: not shown (it is for the client, not the model)');
   return notes;
 }

@@ -79,6 +79,11 @@ export interface ScriptViewOk {
   readonly content?: readonly ScriptItem[];
   /** Present for data (with references at depth as objects); absent for a content array. */
   readonly data?: unknown;
+  /**
+   * A content array's `structuredContent`, whole, under the data rules `data` follows: a script
+   * computes on the value, whether or not the model's copies show it.
+   */
+  readonly structured?: unknown;
 }
 
 /** The view couldn't be read (a cycle, a getter that throws, data too deep): never a view with fewer claims. */
@@ -152,12 +157,15 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const data = input.data;
     const content = !asJson && isContentArray(data, input.dataIsContent);
     // Every claim the view shows, nested fields included; where this walk stops, no view.
-    const viewScan = readDataClaims(data, journal, isBlockAtDepth);
-    const lineClaims = content ? readContentClaims(data, journal) : viewScan.claims;
-    const builder = new ViewBuilder(core, origin, lineClaims, viewScan.claims);
+    const structured = content ? input.structured : undefined;
+    const dataScan = readDataClaims(data, journal, isBlockAtDepth);
+    const viewClaims = structured === undefined ? dataScan.claims : bothClaims(dataScan.claims, readDataClaims(structured, journal, isBlockAtDepth).claims);
+    const lineClaims = content ? readContentClaims(data, journal) : dataScan.claims;
+    // The structured value's claims hold for the line too, as they do on the tool-result lane.
+    const builder = new ViewBuilder(core, origin, structured === undefined ? lineClaims : bothClaims(lineClaims, viewClaims), viewClaims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: itemsOf(data, builder) }
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structured === undefined ? {} : { structured: builder.data(structured) }) }
       : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
