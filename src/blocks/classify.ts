@@ -14,6 +14,7 @@ import {
   ANOTHER_SERVERS_ENDING,
   audioMarker,
   blocksNotShownNotice,
+  appMarker,
   embeddedBlobMarker,
   embeddedHeader,
   embeddedUnreadableMarker,
@@ -38,6 +39,7 @@ import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
+import { blobText, isAppResource } from './embedded-content.js';
 import { checkImage, type ImageLimits } from './image-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
 import type { ShownBlock, ShownMarker, ShownStub, StubWhy } from './shown-block.js';
@@ -167,14 +169,20 @@ const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, u
 };
 
 /**
- * An embedded resource's content: its text under a header naming its uri where the link rule
- * lets it show, or a blob's marker; neither, its marker.
+ * An embedded resource's content: an MCP App's view as its marker (never its source); its text,
+ * or a textual blob's text, under a header naming its uri where the link rule lets it show; any
+ * other blob's marker; neither, its marker.
  */
 function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: ClassifyContext): ShownBlock {
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
+  if (isAppResource(contents.uri, mimeType)) return marker(appMarker(uri), 'app');
   if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(contents.text)}` };
-  if (typeof contents.blob === 'string') return marker(embeddedBlobMarker(mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+  if (typeof contents.blob === 'string') {
+    const text = blobText(contents.blob, mimeType);
+    if (text !== undefined) return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(text)}` };
+    return marker(embeddedBlobMarker(mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+  }
   return marker(embeddedUnreadableMarker(), 'embedded-unreadable');
 }
 

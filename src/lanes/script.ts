@@ -10,6 +10,7 @@
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { dataChecker } from '../blocks/data-strings.js';
+import { blobText, isAppResource } from '../blocks/embedded-content.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
@@ -241,7 +242,9 @@ class ViewBuilder {
     const media = inlineMedia(record);
     if (media !== undefined) return media;
     if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
-      return this.#embedded(record.resource as Record<string, unknown>);
+      const contents = record.resource as Record<string, unknown>;
+      // An app's view is its marker here too: a script's output reaches the model.
+      return isAppResource(contents.uri, contents.mimeType) ? this.#classified(block) : this.#embedded(contents);
     }
     return this.#classified(block);
   }
@@ -382,7 +385,10 @@ class ViewBuilder {
     const mimeType = typeof contents.mimeType === 'string' ? mediaTypeLabel(contents.mimeType) : undefined;
     const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
     if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
-    if (typeof contents.blob === 'string') return { ...base, size: base64DecodedLength(contents.blob) };
+    if (typeof contents.blob === 'string') {
+      const text = blobText(contents.blob, contents.mimeType);
+      return text === undefined ? { ...base, size: base64DecodedLength(contents.blob) } : { ...base, text: wellFormed(text) };
+    }
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
 }
