@@ -80,8 +80,7 @@ export interface ClassifyContext {
  * render's budgets are spent (`ctx.shownLeft`); the blocks after that are one notice counting
  * them. A hole in a sparse array is an element like any other (not a block).
  */
-export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext): ShownBlock[] {
-  const shown: ShownBlock[] = [];
+export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext, shown: ShownBlock[] = []): ShownBlock[] {
   const count = blocks.length;
   for (let index = 0; index < count; index += 1) {
     if (isSpent(ctx.shownLeft)) {

@@ -174,16 +174,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function formatRendered(rendered: RenderedToolResult, raw?: unknown): string {
   const summary = summarizeRendered(rendered, raw);
   const lines: string[] = [];
-  lines.push(`stored copy (${summary.stored.length} chars):`, ...gutter(summary.stored));
+  lines.push(`stored copy (${summary.stored.length} chars):`);
+  gutter(summary.stored, lines);
   const live = summary.live;
   if (live.kind === 'text') {
     if (live.text === summary.stored) lines.push(`live copy: text, the same as the stored copy`);
-    else lines.push(`live copy: text (${live.text.length} chars):`, ...gutter(live.text));
+    else {
+      lines.push(`live copy: text (${live.text.length} chars):`);
+      gutter(live.text, lines);
+    }
   } else {
     lines.push(`live copy: ${live.blocks.length} native block${live.blocks.length === 1 ? '' : 's'}:`);
     live.blocks.forEach((block, index) => {
       if (index > 0) lines.push(BLOCK_SEPARATOR);
-      lines.push(...gutter(block.type === 'text' ? block.text : block.placeholder));
+      gutter(block.type === 'text' ? block.text : block.placeholder, lines);
     });
   }
   lines.push(`blocks:`);
@@ -197,8 +201,9 @@ export function formatRendered(rendered: RenderedToolResult, raw?: unknown): str
  * A copy's lines behind the gutter. Control characters (but tab) are shown as `\uXXXX`: a
  * server's text must not move the cursor or recolour the terminal of whoever reads the output.
  */
-function gutter(text: string): string[] {
-  return text.split('\n').map((line) => (line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`));
+/** Appends `text`'s lines to `lines` behind the gutter, in place (a spread of many lines would pass the engine's argument limit). */
+function gutter(text: string, lines: string[]): void {
+  for (const line of text.split('\n')) lines.push(line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`);
 }
 
 /** `text` with C0 and C1 control characters (but tab) written as `\uXXXX` escapes. */

@@ -88,13 +88,14 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
   if (!normalized.asJson && isContentArray(data, input.dataIsContent)) {
     const structured = input.structured;
     if (structured === undefined) {
-      shown.push(...toolResultBlocks(data, classifyContext(core, lane, readContentClaims(data, core.registry), origin)));
+      // Appended in place: a spread of a long result's blocks would pass the engine's argument limit.
+      toolResultBlocks(data, classifyContext(core, lane, readContentClaims(data, core.registry), origin), shown);
     } else {
       // The structured value's claims hold for the content's blocks too, and the two share one
       // render's budgets: it is one result.
       const scan = readDataClaims(structured, core.registry, isBlockAtDepth);
       const ctx = classifyContext(core, lane, bothClaims(readContentClaims(data, core.registry), scan.claims), origin);
-      shown.push(...toolResultBlocks(data, ctx));
+      toolResultBlocks(data, ctx, shown);
       if (structuredStanding(data, structured) === 'shown') shown.push(renderDataText(structured, scan, ctx, cap, true));
     }
   } else if (data !== undefined) {
