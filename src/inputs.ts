@@ -14,6 +14,12 @@ export interface ToolResultInput {
   readonly error?: string;
   /** The producer's word that an array is a content array (read for its truth, never from the wire). */
   readonly dataIsContent?: boolean;
+  /**
+   * A value beside a content array (a `CallToolResult`'s `structuredContent`): shown as data
+   * after the content only where the content has no text of its own (`structuredStanding`),
+   * and given to a script whole, under the data rules.
+   */
+  readonly structured?: unknown;
 }
 
 /** Where a result came from, and this call's cap. */
@@ -49,9 +55,9 @@ export function isContentArray(data: unknown, dataIsContent: unknown): data is u
 
 /**
  * A `CallToolResult` as a {@link ToolResultInput}: its content is content whatever its blocks'
- * types (`dataIsContent: true`); `structuredContent` stands in only where `content` is absent or
- * empty (servers duplicate their content into it); a `resultType` other than `complete` is one
- * fixed line naming it. Reads each field once.
+ * types (`dataIsContent: true`); `structuredContent` is the data where `content` is absent or
+ * empty, and otherwise rides beside it as `structured`; a `resultType` other than `complete` is
+ * one fixed line naming it. Reads each field once.
  */
 export function fromCallToolResult(result: Readonly<Record<string, unknown>>): ToolResultInput {
   const isError = result.isError === true;
@@ -61,8 +67,11 @@ export function fromCallToolResult(result: Readonly<Record<string, unknown>>): T
     return { data: [line], isError, dataIsContent: true };
   }
   const content = result.content;
-  if (Array.isArray(content) && content.length > 0) return { data: content, isError, dataIsContent: true };
-  if (result.structuredContent !== undefined) return { data: result.structuredContent, isError };
+  const structured = result.structuredContent;
+  if (Array.isArray(content) && content.length > 0) {
+    return structured === undefined ? { data: content, isError, dataIsContent: true } : { data: content, isError, dataIsContent: true, structured };
+  }
+  if (structured !== undefined) return { data: structured, isError };
   if (content !== undefined && !Array.isArray(content)) return { data: content, isError };
   return { data: [], isError, dataIsContent: true };
 }

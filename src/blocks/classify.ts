@@ -20,6 +20,7 @@ import {
   documentNotPdfMarker,
   documentPlaceholder,
   blocksNotShownNotice,
+  appMarker,
   embeddedBlobMarker,
   embeddedHeader,
   embeddedUnreadableMarker,
@@ -47,6 +48,7 @@ import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import type { MediaLeft } from '../providers/profiles.js';
+import { blobText, isAppResource } from './embedded-content.js';
 import { checkImage, type ImageLimits } from './image-check.js';
 import { checkAudio, checkPdf } from './media-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
@@ -93,8 +95,7 @@ export interface ClassifyContext {
  * render's budgets are spent (`ctx.shownLeft`); the blocks after that are one notice counting
  * them. A hole in a sparse array is an element like any other (not a block).
  */
-export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext): ShownBlock[] {
-  const shown: ShownBlock[] = [];
+export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext, shown: ShownBlock[] = []): ShownBlock[] {
   const count = blocks.length;
   for (let index = 0; index < count; index += 1) {
     if (isSpent(ctx.shownLeft)) {
@@ -183,12 +184,14 @@ const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, u
 };
 
 /**
- * An embedded resource's content: its text under a header naming its uri where the link rule
- * lets it show, or a blob's marker; neither, its marker.
+ * An embedded resource's content: an MCP App's view as its marker (never its source); its text,
+ * or a textual blob's text, under a header naming its uri where the link rule lets it show; any
+ * other blob's marker; neither, its marker.
  */
 function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: ClassifyContext): ShownBlock {
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
+  if (isAppResource(contents.uri, mimeType)) return marker(appMarker(uri), 'app');
   if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(contents.text)}` };
   // Read once: what is checked is what is sent.
   const blob = contents.blob;
@@ -197,6 +200,8 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
     if (media !== undefined && mimeType !== undefined && media.provider.documents?.types.includes(bareMediaType(mimeType)) === true) {
       return showDocument(blob, uri, media);
     }
+    const text = blobText(blob, mimeType);
+    if (text !== undefined) return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(text)}` };
     return marker(embeddedBlobMarker(mimeType, base64DecodedLength(blob)), 'embedded-blob');
   }
   return marker(embeddedUnreadableMarker(), 'embedded-unreadable');

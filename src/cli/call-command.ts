@@ -162,7 +162,7 @@ async function listTools(client: Client, options: CallOptions, io: CliIo): Promi
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
     const params = cursor === undefined ? {} : { cursor };
     const result = await step('list', bounded(options.timeoutMs, io, (request) => client.listTools(params, request)));
-    tools.push(...(result.tools as ListedTool[]));
+    for (const tool of result.tools as ListedTool[]) tools.push(tool);
     cursor = result.nextCursor;
     if (cursor === undefined) break;
   }

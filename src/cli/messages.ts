@@ -94,6 +94,7 @@ export const SKIP_TEXT = {
   elicitation: "it asks the client for elicitation (input from a user), which this command doesn't offer",
   destructive: 'its annotations mark it destructive; give its arguments with --args-for NAME=JSON to call it',
   notListed: 'the server lists no tool by this name',
+  appOnly: "its _meta.ui.visibility is [\"app\"]: only the MCP App's view calls it, never a model; name it to call it anyway",
   underivable: (detail: string) => `its arguments can't be derived from its input schema: ${detail}`,
 } as const;
 

@@ -3,6 +3,7 @@
  * stored copy, the live copy (a native image as a placeholder, never its data), and one line per
  * block saying its kind and why it is a marker or a stub. Text for people, JSON for machines.
  */
+import { structuredStanding, type StructuredStanding } from '../blocks/structured-content.js';
 import { shownLength, type LiveBlock, type ShownBlock, type ShownKind } from '../blocks/shown-block.js';
 import type { LiveCopy } from '../lanes/copies.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
@@ -96,20 +97,22 @@ export function summarizeBlock(block: ShownBlock, liveIsNative: boolean): BlockS
   return summarize(block, liveIsNative);
 }
 
+/** What the notes say of a result's `structuredContent`, by how it stands beside the content. */
+const STRUCTURED_NOTES: Readonly<Record<StructuredStanding | 'no-content', string>> = {
+  carried: 'structuredContent: not shown again (the content blocks carry it)',
+  'content-speaks': "structuredContent: not shown (the content's own text stands for it; a script receives it)",
+  shown: 'structuredContent: shown as data after the content (the content has no text of its own)',
+  'no-content': 'structuredContent: shown as data (the result has no content blocks)',
+};
+
 /** Facts about the raw result that its copies leave out on purpose. */
 export function resultNotes(raw: unknown): string[] {
   if (!isRecord(raw)) return [];
   const result = raw;
   const notes: string[] = [];
   const content = result.content;
-  const hasContent = Array.isArray(content) && content.length > 0;
-  if (result.structuredContent !== undefined) {
-    notes.push(
-      hasContent
-        ? 'structuredContent: not shown again (the content blocks carry it)'
-        : 'structuredContent: shown as data (the result has no content blocks)',
-    );
-  }
+  const structured = result.structuredContent;
+  if (structured !== undefined) notes.push(STRUCTURED_NOTES[Array.isArray(content) && content.length > 0 ? structuredStanding(content, structured) : 'no-content']);
   if (result._meta !== undefined) notes.push('_meta: not shown (it is for the client, not the model)');
   return notes;
 }
@@ -177,16 +180,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function formatRendered(rendered: RenderedToolResult, raw?: unknown): string {
   const summary = summarizeRendered(rendered, raw);
   const lines: string[] = [];
-  lines.push(`stored copy (${summary.stored.length} chars):`, ...gutter(summary.stored));
+  lines.push(`stored copy (${summary.stored.length} chars):`);
+  gutter(summary.stored, lines);
   const live = summary.live;
   if (live.kind === 'text') {
     if (live.text === summary.stored) lines.push(`live copy: text, the same as the stored copy`);
-    else lines.push(`live copy: text (${live.text.length} chars):`, ...gutter(live.text));
+    else {
+      lines.push(`live copy: text (${live.text.length} chars):`);
+      gutter(live.text, lines);
+    }
   } else {
     lines.push(`live copy: ${live.blocks.length} native block${live.blocks.length === 1 ? '' : 's'}:`);
     live.blocks.forEach((block, index) => {
       if (index > 0) lines.push(BLOCK_SEPARATOR);
-      lines.push(...gutter(block.type === 'text' ? block.text : block.placeholder));
+      gutter(block.type === 'text' ? block.text : block.placeholder, lines);
     });
   }
   lines.push(`blocks:`);
@@ -200,8 +207,9 @@ export function formatRendered(rendered: RenderedToolResult, raw?: unknown): str
  * A copy's lines behind the gutter. Control characters (but tab) are shown as `\uXXXX`: a
  * server's text must not move the cursor or recolour the terminal of whoever reads the output.
  */
-function gutter(text: string): string[] {
-  return text.split('\n').map((line) => (line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`));
+/** Appends `text`'s lines to `lines` behind the gutter, in place (a spread of many lines would pass the engine's argument limit). */
+function gutter(text: string, lines: string[]): void {
+  for (const line of text.split('\n')) lines.push(line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`);
 }
 
 /** `text` with C0 and C1 control characters (but tab) written as `\uXXXX` escapes. */

@@ -14,6 +14,8 @@ export interface ListedTool {
   readonly inputSchema?: unknown;
   readonly annotations?: { readonly destructiveHint?: boolean };
   readonly execution?: { readonly taskSupport?: string };
+  /** MCP Apps read `_meta.ui.visibility` (who may call the tool: the model, the app). */
+  readonly _meta?: unknown;
 }
 
 /** One planned call, or a skip with its reason. */
@@ -44,6 +46,8 @@ function planTool(tool: ListedTool, given: readonly Record<string, unknown>[] | 
   if (given !== undefined && given.length > 0) return given.map((args) => ({ kind: 'call', tool: tool.name, args, derived: false }));
   // Made-up arguments are no way to call a tool that says it destroys things; explicit ones are.
   if (all && tool.annotations?.destructiveHint === true) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.destructive }];
+  // An app-only tool is the app's to call, never the model's: `--all` leaves it, a named call doesn't.
+  if (all && isAppOnly(tool)) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.appOnly }];
   const derived = deriveArguments(tool.inputSchema);
   return derived.ok ? [{ kind: 'call', tool: tool.name, args: derived.args, derived: true }] : [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.underivable(derived.reason) }];
 }
@@ -58,6 +62,13 @@ export function unsupportedReason(tool: ListedTool): string | undefined {
   if (/(^|[^a-z])sampling([^a-z]|$)/.test(words)) return SKIP_TEXT.sampling;
   if (/(^|[^a-z])elicit/.test(words)) return SKIP_TEXT.elicitation;
   return undefined;
+}
+
+/** True when an MCP Apps tool's `_meta.ui.visibility` names the app and nothing else. */
+export function isAppOnly(tool: ListedTool): boolean {
+  const ui = isPlainObject(tool._meta) ? tool._meta.ui : undefined;
+  const visibility = isPlainObject(ui) ? ui.visibility : undefined;
+  return Array.isArray(visibility) && visibility.length > 0 && visibility.every((who) => who === 'app');
 }
 
 /** How deep a schema may nest before derivation gives up. */

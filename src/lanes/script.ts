@@ -10,6 +10,7 @@
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { dataChecker } from '../blocks/data-strings.js';
+import { blobText, isAppResource } from '../blocks/embedded-content.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
@@ -79,6 +80,11 @@ export interface ScriptViewOk {
   readonly content?: readonly ScriptItem[];
   /** Present for data (with references at depth as objects); absent for a content array. */
   readonly data?: unknown;
+  /**
+   * A content array's `structuredContent`, whole, under the data rules `data` follows: a script
+   * computes on the value, whether or not the model's copies show it.
+   */
+  readonly structured?: unknown;
 }
 
 /** The view couldn't be read (a cycle, a getter that throws, data too deep): never a view with fewer claims. */
@@ -152,12 +158,15 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const data = input.data;
     const content = !asJson && isContentArray(data, input.dataIsContent);
     // Every claim the view shows, nested fields included; where this walk stops, no view.
-    const viewScan = readDataClaims(data, journal, isBlockAtDepth);
-    const lineClaims = content ? readContentClaims(data, journal) : viewScan.claims;
-    const builder = new ViewBuilder(core, origin, lineClaims, viewScan.claims);
+    const structured = content ? input.structured : undefined;
+    const dataScan = readDataClaims(data, journal, isBlockAtDepth);
+    const viewClaims = structured === undefined ? dataScan.claims : bothClaims(dataScan.claims, readDataClaims(structured, journal, isBlockAtDepth).claims);
+    const lineClaims = content ? readContentClaims(data, journal) : dataScan.claims;
+    // The structured value's claims hold for the line too, as they do on the tool-result lane.
+    const builder = new ViewBuilder(core, origin, structured === undefined ? lineClaims : bothClaims(lineClaims, viewClaims), viewClaims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: itemsOf(data, builder) }
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structured === undefined ? {} : { structured: builder.data(structured) }) }
       : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
@@ -233,7 +242,9 @@ class ViewBuilder {
     const media = inlineMedia(record);
     if (media !== undefined) return media;
     if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
-      return this.#embedded(record.resource as Record<string, unknown>);
+      const contents = record.resource as Record<string, unknown>;
+      // An app's view is its marker here too: a script's output reaches the model.
+      return isAppResource(contents.uri, contents.mimeType) ? this.#classified(block) : this.#embedded(contents);
     }
     return this.#classified(block);
   }
@@ -374,7 +385,10 @@ class ViewBuilder {
     const mimeType = typeof contents.mimeType === 'string' ? mediaTypeLabel(contents.mimeType) : undefined;
     const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
     if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
-    if (typeof contents.blob === 'string') return { ...base, size: base64DecodedLength(contents.blob) };
+    if (typeof contents.blob === 'string') {
+      const text = blobText(contents.blob, contents.mimeType);
+      return text === undefined ? { ...base, size: base64DecodedLength(contents.blob) } : { ...base, text: wellFormed(text) };
+    }
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
 }

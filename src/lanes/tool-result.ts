@@ -9,7 +9,8 @@ import type { ShownBlock } from '../blocks/shown-block.js';
 import { shownLeftFor } from '../blocks/shown-budget.js';
 import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
 import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
-import type { ResultClaims } from '../references/claims.js';
+import { bothClaims, type ResultClaims } from '../references/claims.js';
+import { structuredStanding } from '../blocks/structured-content.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
 import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { wellFormed } from '../text/well-formed.js';
@@ -90,8 +91,18 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
   if (typeof error === 'string' && error !== '') shown.push({ kind: 'text', text: wellFormed(error) });
   const data = input.data;
   if (!normalized.asJson && isContentArray(data, input.dataIsContent)) {
-    const ctx = classifyContext(core, lane, readContentClaims(data, core.registry), origin);
-    shown.push(...toolResultBlocks(data, ctx));
+    const structured = input.structured;
+    if (structured === undefined) {
+      // Appended in place: a spread of a long result's blocks would pass the engine's argument limit.
+      toolResultBlocks(data, classifyContext(core, lane, readContentClaims(data, core.registry), origin), shown);
+    } else {
+      // The structured value's claims hold for the content's blocks too, and the two share one
+      // render's budgets: it is one result.
+      const scan = readDataClaims(structured, core.registry, isBlockAtDepth);
+      const ctx = classifyContext(core, lane, bothClaims(readContentClaims(data, core.registry), scan.claims), origin);
+      toolResultBlocks(data, ctx, shown);
+      if (structuredStanding(data, structured) === 'shown') shown.push(renderDataText(structured, scan, ctx, cap, true));
+    }
   } else if (data !== undefined) {
     const scan = readDataClaims(data, core.registry, isBlockAtDepth);
     shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), cap, normalized.asJson));

@@ -5,6 +5,7 @@
  */
 import { walkObjects } from '../walk.js';
 import { ClaimsReader, type RecordLookup, type ResultClaims } from './claims.js';
+import { withinCodePoints } from '../text/code-points.js';
 import { classifyReference, isReferenceForm, TESTIMONY_LIMITS } from './testimony.js';
 
 /** Adds what one value claims, if it is a reference, a link, inline data or an embedded resource. */
@@ -42,7 +43,7 @@ export function noteClaims(reader: ClaimsReader, value: unknown): void {
 }
 
 function noteLink(reader: ClaimsReader, uri: unknown): void {
-  if (typeof uri === 'string' && uri !== '' && uri.length <= TESTIMONY_LIMITS.uri) reader.addLink(uri);
+  if (typeof uri === 'string' && uri !== '' && withinCodePoints(uri, TESTIMONY_LIMITS.uri)) reader.addLink(uri);
 }
 
 function noteInlineNever(reader: ClaimsReader, uri: unknown): void {

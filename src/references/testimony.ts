@@ -4,8 +4,9 @@
  * constraint is absent — dropped, not truncated, not coerced — and the block stays valid with
  * its `disposition` in force; only a bad `uri` rejects the block whole.
  */
+import { withinCodePoints } from '../text/code-points.js';
 
-/** RFC-005's bounds on each field. */
+/** RFC-005's bounds on each field, in code points as the schema's `maxLength` counts. */
 export const TESTIMONY_LIMITS = {
   uri: 4096,
   mimeType: 255,
@@ -62,7 +63,7 @@ export function classifyReference(block: Readonly<Record<string, unknown>>): Ref
   if (uri === undefined) return { kind: 'invalid', reason: 'uri-missing' };
   if (typeof uri !== 'string') return { kind: 'invalid', reason: 'uri-not-string' };
   if (uri.length === 0) return { kind: 'invalid', reason: 'uri-empty' };
-  if (uri.length > TESTIMONY_LIMITS.uri) return { kind: 'invalid', reason: 'uri-too-long' };
+  if (!withinCodePoints(uri, TESTIMONY_LIMITS.uri)) return { kind: 'invalid', reason: 'uri-too-long' };
   const fromLink = block.type === 'resource_link';
   const size = fromLink && block.size !== undefined && block.size !== null ? block.size : block.sizeBytes;
   const mimeType = boundedString(block.mimeType, TESTIMONY_LIMITS.mimeType);
@@ -83,7 +84,7 @@ export function classifyReference(block: Readonly<Record<string, unknown>>): Ref
 }
 
 function boundedString(value: unknown, max: number): string | undefined {
-  return typeof value === 'string' && value.length <= max ? value : undefined;
+  return typeof value === 'string' && withinCodePoints(value, max) ? value : undefined;
 }
 
 function isSize(value: unknown): value is number {

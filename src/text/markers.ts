@@ -49,6 +49,7 @@ export type MarkerReason =
   | 'audio-undecodable'
   | 'text-not-string'
   | 'embedded-blob'
+  | 'app'
   | 'embedded-unreadable'
   | 'link-without-uri'
   | 'invalid-reference'
@@ -265,6 +266,14 @@ export function textNotStringMarker(): string {
 /** An embedded resource carrying binary content. */
 export function embeddedBlobMarker(mimeType: string | undefined, bytes: number): string {
   return `[Resource not shown: embedded binary content (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/**
+ * An MCP App's view (HTML for a sandboxed frame the host draws for the user): named by its uri
+ * where the link rule lets it show, never its source.
+ */
+export function appMarker(uri: string | undefined): string {
+  return `[App not shown: ${uri === undefined ? '' : `${uri}, `}an interactive view for the user]`;
 }
 
 /** An embedded resource with neither readable text nor a blob. */

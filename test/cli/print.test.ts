@@ -97,6 +97,16 @@ describe(resultNotes.name, () => {
   it.each([
     ['structured content beside content', { content: [{ type: 'text', text: '{}' }], structuredContent: {} }, ['structuredContent: not shown again (the content blocks carry it)']],
     ['structured content alone', { content: [], structuredContent: { a: 1 } }, ['structuredContent: shown as data (the result has no content blocks)']],
+    [
+      'structured content beside words of the server that are not it',
+      { content: [{ type: 'text', text: 'Found 2 rows.' }], structuredContent: { rows: 2 } },
+      ["structuredContent: not shown (the content's own text stands for it; a script receives it)"],
+    ],
+    [
+      'structured content beside a link only',
+      { content: [{ type: 'resource_link', uri: 'https://files.example.com/a.csv', name: 'a.csv' }], structuredContent: { rows: 3 } },
+      ['structuredContent: shown as data after the content (the content has no text of its own)'],
+    ],
     ['_meta', { content: [], _meta: { x: 1 } }, ['_meta: not shown (it is for the client, not the model)']],
     ['nothing to note', { content: [] }, []],
   ])('%s', (_name, raw, want) => {

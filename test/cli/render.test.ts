@@ -92,7 +92,8 @@ describe(`${main.name} render`, () => {
   it('notes structured content the copies leave out, and reports isError', async () => {
     const summary = await renderJson([projectPath('examples/error-result.json')]);
     expect(summary.isError).toBe(true);
-    expect(summary.notes).toEqual(['structuredContent: not shown again (the content blocks carry it)']);
+    // Its text is the server's own words, not the value: the note mustn't say the content carries it.
+    expect(summary.notes).toEqual(["structuredContent: not shown (the content's own text stands for it; a script receives it)"]);
   });
 
   it('takes a bare content array from standard input (-)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_TEXT } from '../../src/cli/messages.js';
-import { deriveArguments, planCalls, unsupportedReason, type ListedTool } from '../../src/cli/tool-arguments.js';
+import { deriveArguments, planCalls, unsupportedReason, type ListedTool, isAppOnly } from '../../src/cli/tool-arguments.js';
 
 const tool = (overrides: Partial<ListedTool> & { name: string }): ListedTool => ({ inputSchema: { type: 'object', properties: {} }, ...overrides });
 const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required });
@@ -76,5 +76,27 @@ describe(planCalls.name, () => {
     expect(planCalls(tools, { kind: 'one', tool: 'echo', args: { message: 'x' } }, new Map())).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'x' }, derived: false }]);
     expect(planCalls(tools, { kind: 'one', tool: 'wipe' }, new Map())).toEqual([{ kind: 'call', tool: 'wipe', args: {}, derived: true }]);
     expect(planCalls(tools, { kind: 'one', tool: 'nope' }, new Map())).toEqual([{ kind: 'skip', tool: 'nope', reason: SKIP_TEXT.notListed }]);
+  });
+});
+
+describe('MCP Apps: a tool only the app calls', () => {
+  const appOnly = tool({ name: 'save-allocation', _meta: { ui: { resourceUri: 'ui://budget/app', visibility: ['app'] } } });
+  const both = tool({ name: 'get-budget', _meta: { ui: { resourceUri: 'ui://budget/app', visibility: ['model', 'app'] } } });
+
+  it('is skipped by --all with the reason, and called when named', () => {
+    expect(planCalls([appOnly, both], { kind: 'all' }, new Map())).toEqual([
+      { kind: 'skip', tool: 'save-allocation', reason: SKIP_TEXT.appOnly },
+      { kind: 'call', tool: 'get-budget', args: {}, derived: true },
+    ]);
+    expect(planCalls([appOnly], { kind: 'one', tool: 'save-allocation' }, new Map())).toEqual([{ kind: 'call', tool: 'save-allocation', args: {}, derived: true }]);
+  });
+
+  it.each([
+    ['only the app', ['app'], true],
+    ['the model and the app', ['model', 'app'], false],
+    ['an empty list', [], false],
+    ['not a list', 'app', false],
+  ] as const)('visibility %s', (_name, visibility, expected) => {
+    expect(isAppOnly(tool({ name: 't', _meta: { ui: { visibility } } }))).toBe(expected);
   });
 });

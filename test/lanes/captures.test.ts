@@ -58,6 +58,14 @@ describe.skipIf(!HAS_SHARED)(`captures from ../shared/captures${HAS_SHARED ? '' 
     expect(withImages.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("server-everything's text/plain blob is shown as its text, under its header", () => {
+    const result = readSharedJson<{ content: { type: string; resource?: { uri: string; blob?: string } }[] }>('captures', 'everything/get-resource-reference-blob.json');
+    const resource = result.content.find((block) => block.type === 'resource')!.resource!;
+    const text = Buffer.from(resource.blob!, 'base64').toString('utf8');
+    const stored = createHost({ log: () => undefined }).renderToolResult(result).stored;
+    expect(stored).toContain(`[embedded resource: ${resource.uri}, text/plain]\n${text}`);
+  });
+
   it.each(CAPTURES)('%s', (path) => {
     const result = readSharedJson<Record<string, unknown>>('captures', path);
     const logs: string[] = [];

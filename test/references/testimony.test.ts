@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expiryMs } from '../../src/references/expiry.js';
 import { classifyReference, isReferenceForm } from '../../src/references/testimony.js';
 
 const URI = 'https://files.example.com/payload';
@@ -123,5 +124,30 @@ describe(isReferenceForm.name, () => {
     ['text', { type: 'text', text: 'x', uri: URI }, false],
   ])('%s → %s', (_name, block, want) => {
     expect(isReferenceForm(block)).toBe(want);
+  });
+});
+
+describe('RFC-005 bounds count code points, as the schema does', () => {
+  const EMOJI = '\u{1F600}';
+
+  it('keeps a name of 255 emoji (510 UTF-16 units) and drops one of 256', () => {
+    const kept = classifyReference({ type: 'resource_link', uri: URI, name: EMOJI.repeat(255) });
+    const dropped = classifyReference({ type: 'resource_link', uri: URI, name: EMOJI.repeat(256) });
+    expect(kept.kind === 'reference' && kept.testimony.name).toBe(EMOJI.repeat(255));
+    expect(dropped.kind === 'reference' && dropped.testimony.name).toBeUndefined();
+  });
+
+  it('keeps an expiresAt of 40 emoji (80 units): it is testimony, read as already expired', () => {
+    const reading = classifyReference({ type: 'resource', uri: URI, expiresAt: EMOJI.repeat(40) });
+    expect(reading.kind === 'reference' && reading.testimony.expiresAt).toBe(EMOJI.repeat(40));
+    expect(expiryMs(EMOJI.repeat(40))).toBe(Number.NEGATIVE_INFINITY);
+  });
+
+  it('takes a uri of 4,096 code points that is longer in units, and rejects one of 4,097', () => {
+    const base = 'https://files.example.com/';
+    const within = base + '\u{1F4C4}'.repeat(4096 - base.length);
+    expect(within.length).toBeGreaterThan(4096);
+    expect(classifyReference({ type: 'resource_link', uri: within }).kind).toBe('reference');
+    expect(classifyReference({ type: 'resource_link', uri: `${within}x` })).toEqual({ kind: 'invalid', reason: 'uri-too-long' });
   });
 });
