@@ -18,9 +18,14 @@ import {
   embeddedHeader,
   embeddedUnreadableMarker,
   imageBudgetMarker,
+  imageDimensionsMarker,
+  imageMalformedMarker,
   imageMismatchMarker,
   imageMissingMarker,
+  imagePixelsMarker,
   imagePlaceholder,
+  imageTooLargeMarker,
+  imageTruncatedMarker,
   imageUndecodableMarker,
   imageUnsupportedMarker,
   invalidReferenceMarker,
@@ -178,18 +183,42 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
   return marker(embeddedUnreadableMarker(), 'embedded-unreadable');
 }
 
+/**
+ * An image block: native where {@link checkImage} finds a whole image the host's provider takes
+ * (`ctx.imageLimits`) within the result's budget, which it then spends; else the marker naming
+ * the check it failed.
+ */
 function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
   if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
   if (mimeType === '') return marker(imageMissingMarker('type', undefined), 'image-missing-type');
-  const check = checkImage(data, mimeType);
-  if (!check.ok) {
-    if (check.reason === 'image-unsupported-type') return marker(imageUnsupportedMarker(mimeType, check.bytes), check.reason);
-    if (check.reason === 'image-undecodable') return marker(imageUndecodableMarker(mimeType), check.reason);
-    return marker(imageMismatchMarker(mimeType, check.bytes), check.reason);
+  const limits = ctx.imageLimits;
+  const check = checkImage(data, mimeType, limits, ctx.imageBytesLeft);
+  if (check.ok) {
+    ctx.imageBytesLeft -= check.bytes;
+    const { bytes, width, height } = check;
+    return { kind: 'image', text: imagePlaceholder(check.mimeType, bytes, width, height), data, mimeType: check.mimeType, bytes, width, height };
   }
-  if (check.bytes > ctx.imageBytesLeft) return marker(imageBudgetMarker(mimeType, check.bytes, ctx.maxImageBytes), 'image-budget');
-  ctx.imageBytesLeft -= check.bytes;
-  return { kind: 'image', text: imagePlaceholder(check.mimeType, check.bytes), data, mimeType: check.mimeType, bytes: check.bytes };
+  const { bytes } = check;
+  switch (check.reason) {
+    case 'image-unsupported-type':
+      return marker(imageUnsupportedMarker(mimeType, bytes), check.reason);
+    case 'image-too-large':
+      return marker(imageTooLargeMarker(mimeType, bytes, limits.maxBytes ?? bytes), check.reason);
+    case 'image-budget':
+      return marker(imageBudgetMarker(mimeType, bytes, ctx.maxImageBytes), check.reason);
+    case 'image-undecodable':
+      return marker(imageUndecodableMarker(mimeType), check.reason);
+    case 'image-mismatch':
+      return marker(imageMismatchMarker(mimeType, bytes), check.reason);
+    case 'image-truncated':
+      return marker(imageTruncatedMarker(mimeType, bytes), check.reason);
+    case 'image-malformed':
+      return marker(imageMalformedMarker(mimeType, bytes), check.reason);
+    case 'image-dimensions':
+      return marker(imageDimensionsMarker(check.width, check.height, limits.maxDimension ?? 0, mimeType), check.reason);
+    case 'image-pixels':
+      return marker(imagePixelsMarker(check.width, check.height, limits.maxPixels ?? 0, mimeType), check.reason);
+  }
 }
 
 /** A reference-form block: its stub, or for a link, its stub, line or why-stub. */

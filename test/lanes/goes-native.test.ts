@@ -9,7 +9,7 @@ import type { ShownBlock } from '../../src/blocks/shown-block.js';
 import { goesNative } from '../../src/lanes/goes-native.js';
 import { itProp } from '../support/factories.js';
 
-const image = (): ShownBlock => ({ kind: 'image', text: '[image: image/png, ~1KB]', data: 'iVBORw0KGgo=', mimeType: 'image/png', bytes: 1024 });
+const image = (): ShownBlock => ({ kind: 'image', text: '[image: image/png, 1×1 px, ~1KB]', data: 'iVBORw0KGgo=', mimeType: 'image/png', bytes: 1024, width: 1, height: 1 });
 const text = (length: number): ShownBlock => ({ kind: 'text', text: 't'.repeat(length) });
 const marker = (length: number): ShownBlock => ({ kind: 'marker', text: 'm'.repeat(length), reason: 'audio' });
 const link = (length: number): ShownBlock => ({ kind: 'link', text: 'l'.repeat(length), refId: 'ref-1', uri: 'https://x.example/', why: 'no-address' });
