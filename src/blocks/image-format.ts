@@ -5,8 +5,10 @@
  * where its format says it ends.
  *
  * The dimensions of PNG (IHDR), GIF (logical screen) and WebP (VP8, VP8L, VP8X) are read by
- * `image-size`. It reads a header only, never where a stream ends, so the end checks are ours
- * (PNG's IEND chunk, GIF's trailer, WebP's RIFF size against the data's length, JPEG's EOI).
+ * `image-size`. It reads a header only, never where a stream ends, so the end checks are ours:
+ * PNG's chunks walked to IEND, GIF's blocks walked to its trailer (a last byte of 0x3B alone is
+ * one cut in 256), WebP's RIFF size against the data's length, JPEG's EOI. Each walk steps over
+ * whole chunks or sub-blocks by their lengths, never byte by byte, and checks no CRC.
  * JPEG's size is ours too: `image-size` 2.1.0 walks JPEG segments by stepping one byte at a time
  * over any byte that isn't a marker, with a new `DataView` and subarray per byte (~0.1–0.4 µs a
  * byte: a 1 MB JPEG of zeros takes 100–400 ms), so a hostile JPEG's cost would not be linear
@@ -47,13 +49,15 @@ interface Format {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 /** `IHDR` right after the signature: PNG requires it first (Apple's `CgBI` files aren't PNG a provider decodes). */
 const PNG_IHDR = [0x49, 0x48, 0x44, 0x52] as const;
-/** The IEND chunk: zero length, `IEND`, its CRC. Every PNG ends with exactly these 12 bytes. */
-const PNG_IEND = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82] as const;
+const PNG_IEND = [0x49, 0x45, 0x4e, 0x44] as const;
+const PNG_IDAT = [0x49, 0x44, 0x41, 0x54] as const;
 /** Signature, the IHDR chunk (25 bytes), and IEND: no whole PNG is shorter. */
 const PNG_MIN_BYTES = 8 + 25 + 12;
 /** GIF's header (6) and logical screen descriptor (7), and the trailer. */
 const GIF_MIN_BYTES = 13 + 1;
 const GIF_TRAILER = 0x3b;
+const GIF_EXTENSION = 0x21;
+const GIF_IMAGE = 0x2c;
 /**
  * Up to the last header byte `image-size` reads of a WebP: its first chunk's header (20 bytes),
  * then VP8L's signature and 4 bytes of dimensions, or 10 bytes of VP8's or VP8X's header.
@@ -68,8 +72,8 @@ const FORMATS: Readonly<Record<NativeImageType, Format>> = {
     read: (b) => {
       if (b.length < PNG_MIN_BYTES) return TRUNCATED;
       if (!startsWith(b, PNG_IHDR, 12)) return MALFORMED;
-      if (!startsWith(b, PNG_IEND, b.length - PNG_IEND.length)) return TRUNCATED;
-      return measured(b, 8 + 25, 'png');
+      const end = readPngEnd(b);
+      return end === WHOLE_STREAM ? measured(b, 8 + 25, 'png') : end;
     },
   },
   'image/jpeg': {
@@ -85,8 +89,8 @@ const FORMATS: Readonly<Record<NativeImageType, Format>> = {
     signature: (b) => startsWith(b, GIF_OPENING, 0) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61,
     read: (b) => {
       if (b.length < GIF_MIN_BYTES) return TRUNCATED;
-      if (b[b.length - 1] !== GIF_TRAILER) return TRUNCATED;
-      return measured(b, 13, 'gif');
+      const end = readGifEnd(b);
+      return end === WHOLE_STREAM ? measured(b, 13, 'gif') : end;
     },
   },
   'image/webp': {
@@ -107,6 +111,9 @@ const GIF_OPENING = [0x47, 0x49, 0x46, 0x38] as const;
 const RIFF = [0x52, 0x49, 0x46, 0x46] as const;
 const WEBP = [0x57, 0x45, 0x42, 0x50] as const;
 
+/** A stream that ends where its format ends it; its dimensions are read next. */
+const WHOLE_STREAM = 'whole-stream';
+
 const MISMATCH: ImageReading = { kind: 'mismatch' };
 const TRUNCATED: ImageReading = { kind: 'truncated' };
 const MALFORMED: ImageReading = { kind: 'malformed' };
@@ -125,6 +132,64 @@ function measured(bytes: Uint8Array, headerBytes: number, type: 'png' | 'gif' | 
 /** A reading whose image has no pixels is no image. */
 function sized(reading: ImageReading): ImageReading {
   return reading.kind === 'whole' && (!(reading.width > 0) || !(reading.height > 0)) ? MALFORMED : reading;
+}
+
+/**
+ * Where a PNG's chunks end: walked chunk by chunk (each its length plus 12 bytes) from the
+ * signature, it is whole when an IEND chunk ends exactly at the data's end after at least one
+ * IDAT. A chunk past the data is a cut; bytes after IEND, or no image data, are malformed.
+ * CRCs aren't checked: a cut shows in the lengths, and a CRC would cost a pass over the data.
+ */
+function readPngEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
+  let at = 8;
+  let imageData = false;
+  for (;;) {
+    if (at + 12 > b.length) return TRUNCATED;
+    const length = b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
+    // PNG bounds a chunk's length at 2^31 - 1.
+    if (length > 0x7fffffff) return MALFORMED;
+    const end = at + 12 + length;
+    if (end > b.length) return TRUNCATED;
+    if (startsWith(b, PNG_IEND, at + 4)) return end === b.length && imageData ? WHOLE_STREAM : MALFORMED;
+    imageData ||= startsWith(b, PNG_IDAT, at + 4);
+    at = end;
+  }
+}
+
+/**
+ * Where a GIF's blocks end: walked from after the logical screen (and its colour table), each
+ * extension and image (descriptor, local colour table, code size) followed by its data
+ * sub-blocks up to a zero-length one, it is whole when its trailer is the data's last byte after
+ * at least one image. One step per sub-block (at most 256 bytes), so linear.
+ */
+function readGifEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
+  let at = 13 + colourTableBytes(b[10]!);
+  let image = false;
+  for (;;) {
+    if (at >= b.length) return TRUNCATED;
+    const introducer = b[at]!;
+    if (introducer === GIF_TRAILER) return at === b.length - 1 && image ? WHOLE_STREAM : MALFORMED;
+    if (introducer === GIF_EXTENSION) {
+      at += 2;
+    } else if (introducer === GIF_IMAGE) {
+      if (at + 10 > b.length) return TRUNCATED;
+      at += 10 + colourTableBytes(b[at + 9]!) + 1;
+      image = true;
+    } else {
+      return MALFORMED;
+    }
+    for (;;) {
+      if (at >= b.length) return TRUNCATED;
+      const size = b[at]!;
+      at += 1 + size;
+      if (size === 0) break;
+    }
+  }
+}
+
+/** The bytes of the colour table a GIF's packed field announces (its top bit, and 2^(n+1) RGB entries). */
+function colourTableBytes(packed: number): number {
+  return packed & 0x80 ? 3 * (2 << (packed & 0x07)) : 0;
 }
 
 /**

@@ -33,6 +33,14 @@ function pngWithHeader(width: number, height: number, ihdrType = 'IHDR'): Buffer
   return Buffer.concat([PNG_SIGNATURE, pngChunk(ihdrType, header), PNG_BYTES.subarray(33)]);
 }
 
+/** A GIF cut inside its image's data sub-block right after a 0x3B byte: its last byte reads as a trailer. */
+function gifCutAtTrailerByte(): Buffer {
+  const gif = makeGif(2, 2);
+  // Header, screen, 2-colour table (19 bytes), descriptor (10), code size, sub-block length 2, then data.
+  const data = Buffer.concat([gif.subarray(0, 30), Buffer.from([0x04, 0x11, 0x3b, 0x22, 0x33, 0x00, 0x3b])]);
+  return data.subarray(0, 33);
+}
+
 /** One whole image per format and header variant, with the size it was made at. */
 const WHOLE: [string, { bytes: Buffer; mimeType: string; width: number; height: number }][] = [
   ['png', { bytes: makePng(3, 2), mimeType: 'image/png', width: 3, height: 2 }],
@@ -81,6 +89,7 @@ describe(checkImage.name, () => {
       ['png > the 8-byte signature', PNG_SIGNATURE, 'image/png'],
       ['png > cut before IEND', PNG_BYTES.subarray(0, -12), 'image/png'],
       ['png > IEND cut by a byte', PNG_BYTES.subarray(0, -1), 'image/png'],
+      ['gif > cut inside its image data, at a byte that reads as the trailer', gifCutAtTrailerByte(), 'image/gif'],
       ['jpeg > without EOI', makeJpeg(8, 8).subarray(0, -2), 'image/jpeg'],
       ['jpeg > SOI and a marker only', Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg'],
       ['jpeg > cut inside the APP1 segment', makeJpeg(8, 8, 300).subarray(0, 100), 'image/jpeg'],
@@ -109,6 +118,11 @@ describe(checkImage.name, () => {
       ['png > zero height', pngWithHeader(5, 0), 'image/png'],
       ["png > Apple's CgBI chunk first", pngWithHeader(1, 1, 'CgBI'), 'image/png'],
       ['gif > zero-sized screen', makeGif(0, 0), 'image/gif'],
+      ['gif > data past the trailer', Buffer.concat([makeGif(2, 2), Buffer.from([0x00])]), 'image/gif'],
+      ['gif > no image before the trailer', Buffer.concat([makeGif(2, 2).subarray(0, 19), Buffer.from([0x3b])]), 'image/gif'],
+      ['gif > an unknown block', Buffer.concat([makeGif(2, 2).subarray(0, 19), Buffer.from([0x99, 0x3b])]), 'image/gif'],
+      ['png > data past IEND', Buffer.concat([PNG_BYTES, Buffer.alloc(4)]), 'image/png'],
+      ['png > no IDAT', Buffer.concat([PNG_BYTES.subarray(0, 33), PNG_BYTES.subarray(-12)]), 'image/png'],
       ['jpeg > a lossless frame (SOF3)', lossless, 'image/jpeg'],
       ['jpeg > bytes where a marker should be', junkBeforeFrame, 'image/jpeg'],
       ['jpeg > a scan before any frame', Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 0xff, 0xd9]), 'image/jpeg'],
