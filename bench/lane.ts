@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the tool-result lane against `JSON.stringify` of the same input, measured side
  * by side in one process. Prints the ratio of medians for (a) a ~4.5 MB data result of 10,000
- * records and (b) a 1,000-block content array with 250 resource links. Targets: (a) ≤ 1.5×,
- * (b) ≤ 3×. A ratio, never a timed assertion.
+ * records, (b) a 1,000-block content array with 250 resource links and (c) 20 whole PNGs of about
+ * 200 KB each. Targets: (a) ≤ 1.5×, (b) ≤ 3×, (c) ≤ 1.5×. A ratio, never a timed assertion.
  */
 // The built library, as a host runs it (npm run bench builds first).
 import { createHost } from '../dist/index.js';
+import { makePng } from '../test/support/images.js';
 
 /**
  * Rounds measured per case (`BENCH_ROUNDS` sets both). (b) renders in about a millisecond, so it
@@ -13,6 +14,7 @@ import { createHost } from '../dist/index.js';
  */
 const ROUNDS_A = Number(process.env.BENCH_ROUNDS ?? 60);
 const ROUNDS_B = Number(process.env.BENCH_ROUNDS ?? 400);
+const ROUNDS_C = Number(process.env.BENCH_ROUNDS ?? 200);
 /** Rounds run and thrown away first, so both sides are measured warm (JIT, caches). */
 const WARMUP = 10;
 
@@ -59,6 +61,15 @@ function contentResult(round: number): { content: unknown[] } {
   return { content };
 }
 
+/**
+ * (c) 20 image blocks, each a whole 256×200 RGBA PNG of seeded noise (about 200 KB, so about
+ * 270 KB of base64), each different: every one is checked and sent natively.
+ */
+function imageResult(): { content: unknown[] } {
+  const content = Array.from({ length: 20 }, (_, i) => ({ type: 'image', mimeType: 'image/png', data: makePng(256, 200, i + 1).toString('base64') }));
+  return { content };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -97,4 +108,9 @@ const ratioB = measure(
   (round) => inputsB[round],
   (input) => host.renderToolResult(input, { serverId: 'bench' }),
 );
-console.log(`targets: (a) ≤ 1.5× ${ratioA <= 1.5 ? 'met' : 'MISSED'}, (b) ≤ 3× ${ratioB <= 3 ? 'met' : 'MISSED'}`);
+const c = imageResult();
+console.log(`(c) input: ${(JSON.stringify(c).length / 1e6).toFixed(2)} MB`);
+const ratioC = measure('(c) 20 images of 200 KB', ROUNDS_C, () => c, (input) => host.renderToolResult(input, { serverId: 'bench' }));
+console.log(
+  `targets: (a) ≤ 1.5× ${ratioA <= 1.5 ? 'met' : 'MISSED'}, (b) ≤ 3× ${ratioB <= 3 ? 'met' : 'MISSED'}, (c) ≤ 1.5× ${ratioC <= 1.5 ? 'met' : 'MISSED'}`,
+);

@@ -25,11 +25,16 @@ import {
   embeddedHeader,
   embeddedUnreadableMarker,
   imageBudgetMarker,
+  imageDimensionsMarker,
+  imageMalformedMarker,
   imageMismatchMarker,
   imageMissingMarker,
+  imagePixelsMarker,
   imagePlaceholder,
   imagesPerRequestMarker,
   imageTypeNotTakenMarker,
+  imageTooLargeMarker,
+  imageTruncatedMarker,
   imageUndecodableMarker,
   imageUnsupportedMarker,
   invalidReferenceMarker,
@@ -240,26 +245,49 @@ function bareMediaType(mimeType: string): string {
   return (semicolon < 0 ? mimeType : mimeType.slice(0, semicolon)).trim().toLowerCase();
 }
 
+/**
+ * An image block: native where {@link checkImage} finds a whole image the host's provider takes
+ * (`ctx.imageLimits`) within the result's budget, which it then spends; else the marker naming
+ * the check it failed.
+ */
 function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
   if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
   if (mimeType === '') return marker(imageMissingMarker('type', undefined), 'image-missing-type');
-  const check = checkImage(data, mimeType);
-  if (!check.ok) {
-    if (check.reason === 'image-unsupported-type') return marker(imageUnsupportedMarker(mimeType, check.bytes), check.reason);
-    if (check.reason === 'image-undecodable') return marker(imageUndecodableMarker(mimeType), check.reason);
-    return marker(imageMismatchMarker(mimeType, check.bytes), check.reason);
-  }
+  const limits = ctx.imageLimits;
   const media = ctx.media;
-  if (!ctx.imageLimits.types.includes(check.mimeType)) {
-    return marker(imageTypeNotTakenMarker(mimeType, check.bytes, media?.provider.label ?? 'this host', ctx.imageLimits.types), 'image-type-not-taken');
+  const check = checkImage(data, mimeType, limits, ctx.imageBytesLeft);
+  if (check.ok) {
+    const { bytes, width, height } = check;
+    if (media !== undefined && media.images <= 0) {
+      return marker(imagesPerRequestMarker(mimeType, bytes, media.provider.label, media.provider.maxImagesPerRequest ?? 0), 'images-per-request');
+    }
+    ctx.imageBytesLeft -= bytes;
+    if (media !== undefined) media.images -= 1;
+    return { kind: 'image', text: imagePlaceholder(check.mimeType, bytes, width, height), data, mimeType: check.mimeType, bytes, width, height };
   }
-  if (check.bytes > ctx.imageBytesLeft) return marker(imageBudgetMarker(mimeType, check.bytes, ctx.maxImageBytes), 'image-budget');
-  if (media !== undefined && media.images <= 0) {
-    return marker(imagesPerRequestMarker(mimeType, check.bytes, media.provider.label, media.provider.maxImagesPerRequest ?? 0), 'images-per-request');
+  const { bytes } = check;
+  switch (check.reason) {
+    case 'image-unsupported-type':
+      return marker(imageUnsupportedMarker(mimeType, bytes), check.reason);
+    case 'image-type-not-taken':
+      return marker(imageTypeNotTakenMarker(mimeType, bytes, media?.provider.label ?? 'this host', limits.types), check.reason);
+    case 'image-too-large':
+      return marker(imageTooLargeMarker(mimeType, bytes, limits.maxBytes ?? bytes), check.reason);
+    case 'image-budget':
+      return marker(imageBudgetMarker(mimeType, bytes, ctx.maxImageBytes), check.reason);
+    case 'image-undecodable':
+      return marker(imageUndecodableMarker(mimeType), check.reason);
+    case 'image-mismatch':
+      return marker(imageMismatchMarker(mimeType, bytes), check.reason);
+    case 'image-truncated':
+      return marker(imageTruncatedMarker(mimeType, bytes), check.reason);
+    case 'image-malformed':
+      return marker(imageMalformedMarker(mimeType, bytes), check.reason);
+    case 'image-dimensions':
+      return marker(imageDimensionsMarker(check.width, check.height, limits.maxDimension ?? 0, mimeType), check.reason);
+    case 'image-pixels':
+      return marker(imagePixelsMarker(check.width, check.height, limits.maxPixels ?? 0, mimeType), check.reason);
   }
-  ctx.imageBytesLeft -= check.bytes;
-  if (media !== undefined) media.images -= 1;
-  return { kind: 'image', text: imagePlaceholder(check.mimeType, check.bytes), data, mimeType: check.mimeType, bytes: check.bytes };
 }
 
 /** A reference-form block: its stub, or for a link, its stub, line or why-stub. */

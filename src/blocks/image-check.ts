@@ -1,21 +1,16 @@
 /**
- * Whether an image can go to a model provider natively: its base64 decodes and its first
- * bytes match its declared type, among the formats providers take (PNG, JPEG, GIF, WebP). A
- * malformed image makes a provider refuse the whole request, so anything else is a marker.
+ * Whether an image can go to a model provider natively: its type is one the provider takes,
+ * its size fits before anything is decoded, its base64 is strict, and its bytes are a whole
+ * image of its declared type within the provider's dimensions. A malformed image makes a
+ * provider refuse the whole request, so anything else is a marker.
  */
-import type { NativeImageType } from './shown-block.js';
+import { decodeStrictBase64 } from '../text/base64-decode.js';
 import { base64DecodedLength } from '../text/size.js';
-
-/** The media types an image may be sent natively as, with the bytes each starts with. */
-const SIGNATURES: Readonly<Record<NativeImageType, (head: Uint8Array) => boolean>> = {
-  'image/png': (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  'image/jpeg': (h) => startsWith(h, [0xff, 0xd8, 0xff]),
-  'image/gif': (h) => startsWith(h, [0x47, 0x49, 0x46, 0x38]) && (h[4] === 0x37 || h[4] === 0x39) && h[5] === 0x61,
-  'image/webp': (h) => startsWith(h, [0x52, 0x49, 0x46, 0x46]) && startsWith(h.subarray(8), [0x57, 0x45, 0x42, 0x50]),
-};
+import { readImage } from './image-format.js';
+import type { NativeImageType } from './shown-block.js';
 
 /** Media types providers send natively (`image/jpg` is read as `image/jpeg`). */
-export const NATIVE_IMAGE_TYPES: readonly NativeImageType[] = Object.keys(SIGNATURES) as NativeImageType[];
+export const NATIVE_IMAGE_TYPES: readonly NativeImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /**
  * What a host's provider takes as a native image in a tool result. A limit left out is not
@@ -35,33 +30,65 @@ export interface ImageLimits {
 /** The MCP profile's limits: the four formats, no limit of its own past the host's budget. */
 export const MCP_IMAGE_LIMITS: ImageLimits = { types: NATIVE_IMAGE_TYPES };
 
-/** The outcome of checking an image. */
+/** Why an image isn't sent natively, before its pixels are known. */
+export type ImageRefusal =
+  | 'image-unsupported-type'
+  /** One of the four formats, but not one the host's provider takes. */
+  | 'image-type-not-taken'
+  | 'image-too-large'
+  | 'image-budget'
+  | 'image-undecodable'
+  | 'image-mismatch'
+  | 'image-truncated'
+  | 'image-malformed';
+
+/** The outcome of checking an image; `bytes` is its decoded size, read from its base64's length. */
 export type ImageCheck =
   /** `mimeType` is the exact type providers take (`image/jpg`, case and parameters read loosely). */
-  | { readonly ok: true; readonly bytes: number; readonly mimeType: NativeImageType }
-  | { readonly ok: false; readonly reason: 'image-unsupported-type' | 'image-undecodable' | 'image-mismatch'; readonly bytes: number };
+  | { readonly ok: true; readonly bytes: number; readonly mimeType: NativeImageType; readonly width: number; readonly height: number }
+  | { readonly ok: false; readonly reason: ImageRefusal; readonly bytes: number }
+  /** A whole image past the provider's longer side (`image-dimensions`) or its pixel count (`image-pixels`). */
+  | {
+      readonly ok: false;
+      readonly reason: 'image-dimensions' | 'image-pixels';
+      readonly bytes: number;
+      readonly width: number;
+      readonly height: number;
+    };
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** Checks `data` (base64) against its declared `mimeType`. */
-export function checkImage(data: string, mimeType: string): ImageCheck {
+/**
+ * Checks `data` (base64) against its declared `mimeType` and the provider's `limits`, in the
+ * order that costs least: the type; the size from the base64's length, against `limits.maxBytes`
+ * and then `bytesLeft` (the result's remaining budget), so an image too large is never decoded;
+ * strict base64, decoded natively; a whole image of its type; its dimensions.
+ */
+export function checkImage(data: string, mimeType: string, limits: ImageLimits, bytesLeft = Number.POSITIVE_INFINITY): ImageCheck {
   const declared = normalizeImageType(mimeType);
-  const valid = data.length % 4 === 0 && BASE64.test(data);
   const bytes = base64DecodedLength(data);
-  const signature = (SIGNATURES as Readonly<Record<string, (head: Uint8Array) => boolean>>)[declared];
-  if (signature === undefined) return { ok: false, reason: 'image-unsupported-type', bytes };
-  if (!valid || data.length === 0) return { ok: false, reason: 'image-undecodable', bytes };
-  const head = Buffer.from(data.slice(0, 24), 'base64');
-  if (!signature(head)) return { ok: false, reason: 'image-mismatch', bytes };
-  return { ok: true, bytes, mimeType: declared as NativeImageType };
+  const type = limits.types.find((taken) => taken === declared);
+  if (type === undefined) {
+    const native = (NATIVE_IMAGE_TYPES as readonly string[]).includes(declared);
+    return { ok: false, reason: native ? 'image-type-not-taken' : 'image-unsupported-type', bytes };
+  }
+  if (limits.maxBytes !== undefined && bytes > limits.maxBytes) return { ok: false, reason: 'image-too-large', bytes };
+  if (bytes > bytesLeft) return { ok: false, reason: 'image-budget', bytes };
+  const decoded = decodeStrictBase64(data);
+  if (decoded === undefined) return { ok: false, reason: 'image-undecodable', bytes };
+  const image = readImage(decoded, type);
+  if (image.kind !== 'whole') return { ok: false, reason: READING_REFUSALS[image.kind], bytes };
+  const { width, height } = image;
+  if (limits.maxDimension !== undefined && Math.max(width, height) > limits.maxDimension) {
+    return { ok: false, reason: 'image-dimensions', bytes, width, height };
+  }
+  if (limits.maxPixels !== undefined && width * height > limits.maxPixels) return { ok: false, reason: 'image-pixels', bytes, width, height };
+  return { ok: true, bytes, mimeType: type, width, height };
 }
+
+const READING_REFUSALS = { mismatch: 'image-mismatch', truncated: 'image-truncated', malformed: 'image-malformed' } as const;
 
 /** A declared image type, lower-cased, parameters dropped, `image/jpg` read as `image/jpeg`. */
 function normalizeImageType(mimeType: string): string {
-  const bare = mimeType.split(';')[0]!.trim().toLowerCase();
+  const semicolon = mimeType.indexOf(';');
+  const bare = (semicolon < 0 ? mimeType : mimeType.slice(0, semicolon)).trim().toLowerCase();
   return bare === 'image/jpg' ? 'image/jpeg' : bare;
-}
-
-function startsWith(head: Uint8Array, prefix: readonly number[]): boolean {
-  return prefix.every((byte, index) => head[index] === byte);
 }

@@ -31,6 +31,9 @@ export interface ShownImage {
   readonly mimeType: NativeImageType;
   /** Decoded size in bytes. */
   readonly bytes: number;
+  /** Its size in pixels, read from its header. */
+  readonly width: number;
+  readonly height: number;
 }
 
 /**

@@ -47,6 +47,11 @@ export type MarkerReason =
   | 'document-not-pdf'
   | 'audio-budget'
   | 'audio-undecodable'
+  | 'image-too-large'
+  | 'image-truncated'
+  | 'image-malformed'
+  | 'image-dimensions'
+  | 'image-pixels'
   | 'text-not-string'
   | 'embedded-blob'
   | 'app'
@@ -253,9 +258,42 @@ export function audioPlaceholder(mimeType: string, bytes: number): string {
   return `[audio: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}]`;
 }
 
-/** The stored copy's placeholder for an image the live copy sends natively. */
-export function imagePlaceholder(mimeType: string, bytes: number): string {
-  return `[image: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}]`;
+/** An image larger than the provider takes as one image. */
+export function imageTooLargeMarker(mimeType: string, bytes: number, limit: number): string {
+  return `[Image not shown: ${formatSize(bytes)} is past this provider's ${formatSize(limit)} limit per image (${mediaTypeLabel(mimeType)}).]`;
+}
+
+/** An image whose data stops before its header or its stream's end (IEND, EOI, trailer, RIFF size). */
+export function imageTruncatedMarker(mimeType: string, bytes: number): string {
+  return `[Image not shown: declared ${mediaTypeLabel(mimeType)}, but its data ends before the image does (${formatSize(bytes)}).]`;
+}
+
+/** An image of its declared format whose header or end isn't one (no pixels, data past its end). */
+export function imageMalformedMarker(mimeType: string, bytes: number): string {
+  return `[Image not shown: declared ${mediaTypeLabel(mimeType)}, but its header or its end isn't a readable image of that format (${formatSize(bytes)}).]`;
+}
+
+/** A whole image whose longer side is past the provider's limit. */
+export function imageDimensionsMarker(width: number, height: number, limit: number, mimeType: string): string {
+  return `[Image not shown: ${width}×${height} px is past this provider's ${limit} px limit (${mediaTypeLabel(mimeType)}).]`;
+}
+
+/** A whole image with more pixels than the provider takes. */
+export function imagePixelsMarker(width: number, height: number, limit: number, mimeType: string): string {
+  return `[Image not shown: ${width}×${height} px is ${groupDigits(width * height)} pixels, past this provider's ${groupDigits(limit)}-pixel limit (${mediaTypeLabel(mimeType)}).]`;
+}
+
+/** An integer with its thousands grouped (`1,150,000`), the same on every host's locale. */
+function groupDigits(value: number): string {
+  const digits = String(Math.round(value));
+  let grouped = '';
+  for (let end = digits.length; end > 0; end -= 3) grouped = `${digits.slice(Math.max(0, end - 3), end)}${grouped === '' ? '' : ','}${grouped}`;
+  return grouped;
+}
+
+/** The stored copy's placeholder for an image the live copy sends natively: what it sends. */
+export function imagePlaceholder(mimeType: string, bytes: number, width: number, height: number): string {
+  return `[image: ${mediaTypeLabel(mimeType)}, ${width}×${height} px, ${formatSize(bytes)}]`;
 }
 
 /** A text block whose `text` isn't a string. */

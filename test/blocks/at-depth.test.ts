@@ -26,7 +26,7 @@ import {
   itProp,
 } from '../support/factories.js';
 
-const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length);
+const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length, 1, 1);
 const WAV_SIZE = Buffer.from(WAV_BASE64, 'base64').length;
 
 function render(result: unknown) {

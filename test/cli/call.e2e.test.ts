@@ -83,7 +83,7 @@ describe('npm run demo (server-everything over stdio, spawned for real)', () => 
     expect(stdout).toMatch(/\ndone: \d+ rendered, 1 skipped, 0 failed, 0 timed out\n$/);
     // No raw data in any copy; the image is native in the live copy and a placeholder in the stored one.
     expect(longBase64Runs(stdout)).toEqual([]);
-    expect(stdout).toMatch(/stored copy \(\d+ chars\):\n│ Here's the image you requested:\n│ \[image: image\/png, ~[\d.]+KB\]/);
+    expect(stdout).toMatch(/stored copy \(\d+ chars\):\n│ Here's the image you requested:\n│ \[image: image\/png, \d+×\d+ px, ~[\d.]+KB\]/);
     expect(stdout).toMatch(/live copy: 3 native blocks:\n│ Here's the image you requested:\n├─\n│ \[native image: image\/png, ~[\d.]+KB\]/);
     // Annotated text, links as lines, embedded text and blob resources, structured content once, an error result.
     expect(stdout).toMatch(/annotated: audience user\+assistant, priority 1/);

@@ -11,8 +11,8 @@ import { captureIo } from './helpers.js';
 const PNG_DATA = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAIUlEQVR4nGP4//+/XNQJCGKQizoB5zNAKAifAa7m////ALUiGvXucUE+AAAAAElFTkSuQmCC';
 
 const SIZE = formatSize(90);
-const STORED_IMAGE = imagePlaceholder('image/png', 90);
-const image = (): ShownBlock => ({ kind: 'image', text: STORED_IMAGE, data: PNG_DATA, mimeType: 'image/png', bytes: 90 });
+const STORED_IMAGE = imagePlaceholder('image/png', 90, 4, 4);
+const image = (): ShownBlock => ({ kind: 'image', text: STORED_IMAGE, data: PNG_DATA, mimeType: 'image/png', bytes: 90, width: 4, height: 4 });
 
 describe(summarizeBlock.name, () => {
   it.each([

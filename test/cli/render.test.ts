@@ -14,7 +14,7 @@ const EXAMPLES = ['mixed-result.json', 'http-server-result.json', 'error-result.
 // The example's PNG, and the two texts that stand in for it: the stored copy's and the printed live copy's.
 const MIXED = JSON.parse(readFileSync(projectPath('examples/mixed-result.json'), 'utf8')) as { content: { type: string; data?: string }[] };
 const PNG = MIXED.content.find((block) => block.type === 'image')?.data ?? '';
-const STORED_IMAGE = imagePlaceholder('image/png', base64DecodedLength(PNG));
+const STORED_IMAGE = imagePlaceholder('image/png', base64DecodedLength(PNG), 4, 4);
 const LIVE_IMAGE = nativeImagePlaceholder('image/png', PNG);
 
 async function render(args: string[], extra: Parameters<typeof captureIo>[0] = {}) {

@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImage } from '../../src/blocks/image-check.js';
+import { checkImage, MCP_IMAGE_LIMITS } from '../../src/blocks/image-check.js';
 import { createHost } from '../../src/host.js';
 import { UNCHECKED_RESULT_TEXT } from '../../src/text/markers.js';
 import { longestBase64Run } from '../support/factories.js';
@@ -44,7 +44,7 @@ function nativeImages(result: unknown): { data: string; mimeType: string }[] {
   if (!Array.isArray(content)) return [];
   return content.filter(
     (block): block is { data: string; mimeType: string } =>
-      typeof block === 'object' && block !== null && block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string' && checkImage(block.data, block.mimeType).ok,
+      typeof block === 'object' && block !== null && block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string' && checkImage(block.data, block.mimeType, MCP_IMAGE_LIMITS).ok,
   );
 }
 

@@ -27,7 +27,7 @@ import {
   itProp,
 } from '../support/factories.js';
 
-const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length);
+const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length, 1, 1);
 const AUDIO_MARKER = audioMarker('audio/wav', Buffer.from(WAV_BASE64, 'base64').length);
 const NATIVE_IMAGE = { type: 'image', data: PNG_BASE64, mimeType: 'image/png' } as const;
 

@@ -56,7 +56,7 @@ import {
 
 const PNG_SIZE = PNG_BYTES.length;
 const WAV_SIZE = Buffer.from(WAV_BASE64, 'base64').length;
-const PLACEHOLDER = imagePlaceholder('image/png', PNG_SIZE);
+const PLACEHOLDER = imagePlaceholder('image/png', PNG_SIZE, 1, 1);
 
 function harness(options: HostOptions = {}) {
   const logs: string[] = [];
@@ -185,7 +185,7 @@ describe(renderToolResult.name, () => {
     it('image > stored as its placeholder, sent natively with its data unchanged', () => {
       const { stored, live, blocks } = render(callResult([imageBlock()]));
       expect(stored).toBe(PLACEHOLDER);
-      expect(blocks).toEqual([{ kind: 'image', text: PLACEHOLDER, data: PNG_BASE64, mimeType: 'image/png', bytes: PNG_SIZE }]);
+      expect(blocks).toEqual([{ kind: 'image', text: PLACEHOLDER, data: PNG_BASE64, mimeType: 'image/png', bytes: PNG_SIZE, width: 1, height: 1 }]);
       expect(live).toEqual({ kind: 'native', blocks: [{ type: 'image', data: PNG_BASE64, mimeType: 'image/png' }] });
       if (live.kind === 'native') expect((live.blocks[0] as { data: string }).data).toBe(PNG_BASE64);
     });
@@ -193,10 +193,10 @@ describe(renderToolResult.name, () => {
     it.each([
       ['~KB', 3 * 1024],
       ['bytes', PNG_SIZE],
-    ])('image > the placeholder reads `[image: <mimeType>, ~<size>]` > %s', (_name, bytes) => {
+    ])('image > the placeholder reads `[image: <mimeType>, <w>×<h> px, ~<size>]` > %s', (_name, bytes) => {
       const data = bytes === PNG_SIZE ? PNG_BASE64 : pngOfSize(bytes);
       const { stored } = render(callResult([imageBlock({ data })]));
-      expect(stored).toMatch(/^\[image: image\/png, ~\d+(?:\.\d)?(?:B|KB)\]$/);
+      expect(stored).toMatch(/^\[image: image\/png, 1×1 px, ~\d+(?:\.\d)?(?:B|KB)\]$/);
     });
 
     /** Every marker a block can become, with the code it carries. */

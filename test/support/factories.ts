@@ -1,96 +1,38 @@
 /**
  * Small factories for test data: each pins its block's discriminant and takes overrides, so a
- * test names only what it is about. The image bytes are made here (a real 1×1 PNG, a real 1×1
- * GIF, and JPEG/WebP files whose leading bytes are their formats' own), never copied from
- * `../shared`.
+ * test names only what it is about. The images are whole 1×1 images of each format, built by
+ * code in `images.ts`, never copied from `../shared`.
  */
-import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { it } from 'vitest';
+import { makeGif, makeJpeg, makePng, makeWebp, pngChunk } from './images.js';
 
 /** A loose object: blocks under test are often deliberately off-schema. */
 export type Loose = Record<string, unknown>;
 
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 1×1 red RGBA PNG. */
-function makePng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const scanline = Buffer.from([0, 0xff, 0x00, 0x00, 0xff]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(scanline)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A real 1×1 GIF89a (one black pixel, no extensions). */
-function makeGif(): Buffer {
-  return Buffer.concat([
-    Buffer.from('GIF89a', 'ascii'),
-    Buffer.from([0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]), // screen 1×1, 2-colour table
-    Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff, 0xff]), // palette
-    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), // image descriptor
-    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00]), // LZW min size 2, one sub-block
-    Buffer.from([0x3b]), // trailer
-  ]);
-}
-
-/** A JPEG's opening: SOI, a JFIF APP0 segment, then EOI (the bytes a signature check reads). */
-function makeJpegHead(): Buffer {
-  return Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-    0xff, 0xd9,
-  ]);
-}
-
-/** A WebP container's opening: `RIFF`, its size, `WEBP`, a `VP8L` chunk header. */
-function makeWebpHead(): Buffer {
-  const body = Buffer.concat([Buffer.from('WEBPVP8L', 'ascii'), Buffer.from([0x0a, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0, 0])]);
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(body.length);
-  return Buffer.concat([Buffer.from('RIFF', 'ascii'), size, body]);
-}
-
 /** The 1×1 PNG's bytes. */
-export const PNG_BYTES: Buffer = makePng();
+export const PNG_BYTES: Buffer = makePng(1, 1);
 /** The 1×1 PNG as base64. */
 export const PNG_BASE64: string = PNG_BYTES.toString('base64');
-/** The 1×1 GIF as base64. */
+/** A whole 1×1 GIF as base64. */
 export const GIF_BASE64: string = makeGif().toString('base64');
-/** A JPEG's leading bytes as base64. */
-export const JPEG_BASE64: string = makeJpegHead().toString('base64');
-/** A WebP's leading bytes as base64. */
-export const WEBP_BASE64: string = makeWebpHead().toString('base64');
+/** A whole 1×1 baseline JPEG as base64. */
+export const JPEG_BASE64: string = makeJpeg().toString('base64');
+/** A whole 1×1 lossless WebP as base64. */
+export const WEBP_BASE64: string = makeWebp().toString('base64');
 /** A WAV file's leading bytes (`RIFF…WAVE`) as base64, for audio blocks. */
 export const WAV_BASE64: string = Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.alloc(4), Buffer.from('WAVEfmt ', 'ascii'), Buffer.alloc(3060)]).toString('base64');
 
-/** Base64 of exactly `bytes` (at least 8) bytes that start with the PNG signature (for size and budget cases). */
+/**
+ * Base64 of a whole 1×1 PNG of exactly `bytes` bytes (at least the 1×1 PNG's size plus 12), its
+ * size made up by a private ancillary chunk before IEND (for size and budget cases).
+ */
 export function pngOfSize(bytes: number): string {
-  const data = Buffer.alloc(Math.max(bytes, 8));
-  PNG_BYTES.copy(data, 0, 0, Math.min(PNG_BYTES.length, data.length));
-  return data.toString('base64');
+  const iend = PNG_BYTES.subarray(PNG_BYTES.length - 12);
+  const head = PNG_BYTES.subarray(0, PNG_BYTES.length - 12);
+  const filler = bytes - PNG_BYTES.length - 12;
+  if (filler < 0) throw new RangeError(`pngOfSize: ${bytes} is under the ${PNG_BYTES.length + 12} bytes a padded PNG takes`);
+  return Buffer.concat([head, pngChunk('prVt', Buffer.alloc(filler)), iend]).toString('base64');
 }
 
 /** A text block. */
