@@ -6,6 +6,13 @@ export type { LiveCopy } from './lanes/copies.js';
 export type { ScriptView, ScriptViewOk, ScriptViewFailure, ScriptItem, ReferenceObject, ScriptMedia, ScriptResource } from './lanes/script.js';
 export { DEFAULT_FETCH_TIMEOUT_MS, FETCH_FAILURE_WORDS, digestOf } from './references/fetcher.js';
 export type { FetchOptions, FetchOutcome, FetchSuccess, FetchFailed, FetchFailure, SaveRequest } from './references/fetcher.js';
+export {
+  FETCH_REFERENCE_TOOL_NAME,
+  FETCH_REFERENCE_TOOL_DESCRIPTION,
+  FETCH_REFERENCE_INPUT_SCHEMA,
+  FETCH_REFERENCE_TOOL_WORDS,
+} from './references/fetch-reference-tool.js';
+export type { FetchReferenceTool, FetchReferenceToolOptions, FetchReferenceInputSchema } from './references/fetch-reference-tool.js';
 export { goesNative } from './lanes/goes-native.js';
 export { toolResultBlocks, classifyBlock, BLOCK_HANDLERS } from './blocks/classify.js';
 export type { ClassifyContext, Lane } from './blocks/classify.js';
