@@ -13,6 +13,8 @@ export {
   FETCH_REFERENCE_TOOL_WORDS,
 } from './references/fetch-reference-tool.js';
 export type { FetchReferenceTool, FetchReferenceToolOptions, FetchReferenceInputSchema } from './references/fetch-reference-tool.js';
+export { withBlockwise } from './mcp-client/with-blockwise.js';
+export type { BlockwiseClient, BlockwiseCall, BlockwiseHost, WithBlockwiseOptions } from './mcp-client/with-blockwise.js';
 export { goesNative } from './lanes/goes-native.js';
 export { toolResultBlocks, classifyBlock, BLOCK_HANDLERS } from './blocks/classify.js';
 export type { ClassifyContext, Lane } from './blocks/classify.js';
