@@ -2,9 +2,9 @@
  * `createHost`: one agent host's view of blockwise — its cap, its image budget, its clock and
  * log, its own server addresses, and a registry it may share with other hosts.
  */
-import { MCP_IMAGE_LIMITS } from './blocks/image-check.js';
 import type { LiveBlock } from './blocks/shown-block.js';
 import type { ResultOrigin, ToolResultInput } from './inputs.js';
+import { getProviderProfileOrThrow, PROVIDER_PROFILES, type ProviderName, type ProviderProfile } from './providers/profiles.js';
 import { createAddressBook } from './references/addresses.js';
 import { createRegistry, type Registry } from './references/registry.js';
 import { type HostCore } from './lanes/host-core.js';
@@ -35,6 +35,11 @@ export interface HostOptions {
   readonly log?: (line: string) => void;
   /** A registry shared with other hosts (default: this host's own). */
   readonly registry?: Registry;
+  /**
+   * The provider the live copy is rendered for (default `'mcp'`: today's MCP-shaped blocks): its
+   * profile says which images, PDFs and audio a tool result may carry natively, and their limits.
+   */
+  readonly provider?: ProviderName;
   /** How `scriptViewFetched` fetches (`save` above all); without it, the demand fetch fetches nothing. */
   readonly fetch?: FetchOptions;
 }
@@ -90,12 +95,17 @@ export interface Host {
 /** The input types `renderToolResult` takes, for typed callers. */
 export type ToolResultLike = ToolResultInput | Readonly<Record<string, unknown>>;
 
-/** Creates a host. Throws a RangeError for a cap or budget that isn't a positive integer. */
+/**
+ * Creates a host. Throws a RangeError for a cap or budget that isn't a positive integer, or a
+ * provider this library has no profile for (naming the ones it has).
+ */
 export function createHost(options: HostOptions = {}): Host {
+  const provider = options.provider === undefined ? PROVIDER_PROFILES.mcp : providerSetting(options.provider);
   const core: HostCore = {
     cap: setting('cap', options.cap, DEFAULT_CAP, 1),
     maxImageBytes: setting('maxImageBytes', options.maxImageBytes, DEFAULT_MAX_IMAGE_BYTES, 0),
-    imageLimits: MCP_IMAGE_LIMITS,
+    imageLimits: provider.images,
+    provider,
     fetchMaxBytes: setting('fetchMaxBytes', options.fetchMaxBytes, DEFAULT_FETCH_MAX_BYTES, 1),
     registry: options.registry ?? createRegistry(),
     addresses: createAddressBook(),
@@ -126,4 +136,13 @@ function setting(name: string, value: number | undefined, fallback: number, leas
     throw new RangeError(`createHost: ${name} must be an integer of at least ${least}, got ${String(value)}`);
   }
   return value;
+}
+
+/** The profile a `provider` option names; a RangeError naming the allowed ones for any other value. */
+function providerSetting(value: unknown): ProviderProfile {
+  try {
+    return getProviderProfileOrThrow(value);
+  } catch (error) {
+    throw new RangeError(`createHost: ${(error as Error).message}`);
+  }
 }

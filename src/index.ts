@@ -51,3 +51,5 @@ export { uriMayCarryCredential } from './uri/credential.js';
 export * from './uri/credential-lists.js';
 export * as mcp from './blocks/mcp.js';
 export { RUNTIME_MCP_REVISION } from './blocks/mcp.js';
+export * from './providers/index.js';
+export { isRenderedToolResult } from './lanes/rendered-shape.js';

@@ -99,8 +99,9 @@ export function renderDataText(
   // A string result is its text; structured content is JSON whatever it holds.
   if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
   const stubs: string[] = [];
-  // An image at depth is never sent natively, so it spends nothing of the image budget.
-  const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY };
+  // Media at depth is never sent natively, so it spends nothing of the result's allowances.
+  const media = ctx.media === undefined ? undefined : { ...ctx.media, images: Number.POSITIVE_INFINITY };
+  const depthCtx: ClassifyContext = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY, media };
   // Strings are checked as far as a copy can show them; past that, one cheap test each.
   const limit = shownChars + SIGNATURE_MARGIN;
   const checked = dataChecker(limit);

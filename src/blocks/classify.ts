@@ -12,7 +12,13 @@ import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import {
   ANOTHER_SERVERS_ENDING,
+  audioBudgetMarker,
   audioMarker,
+  audioPlaceholder,
+  audioUndecodableMarker,
+  documentBudgetMarker,
+  documentNotPdfMarker,
+  documentPlaceholder,
   blocksNotShownNotice,
   embeddedBlobMarker,
   embeddedHeader,
@@ -21,6 +27,8 @@ import {
   imageMismatchMarker,
   imageMissingMarker,
   imagePlaceholder,
+  imagesPerRequestMarker,
+  imageTypeNotTakenMarker,
   imageUndecodableMarker,
   imageUnsupportedMarker,
   invalidReferenceMarker,
@@ -38,7 +46,9 @@ import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
+import type { MediaLeft } from '../providers/profiles.js';
 import { checkImage, type ImageLimits } from './image-check.js';
+import { checkAudio, checkPdf } from './media-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
 import type { ShownBlock, ShownMarker, ShownStub, StubWhy } from './shown-block.js';
 import { isSpent, spend, type ShownLeft } from './shown-budget.js';
@@ -65,6 +75,11 @@ export interface ClassifyContext {
   readonly maxImageBytes: number;
   /** What the host's provider takes as a native image. */
   readonly imageLimits: ImageLimits;
+  /**
+   * What this result may still send natively under the host's provider: images counted, PDF
+   * and audio bytes. Absent, MCP's: no count, no PDF, no audio.
+   */
+  readonly media?: MediaLeft;
   /**
    * What this render may still show of blocks other than text (`shown-budget.ts`): once spent,
    * `toolResultBlocks` counts the remaining blocks in one notice and classifies none of them.
@@ -126,7 +141,7 @@ function claimsALocation(block: Readonly<Record<string, unknown>>): boolean {
 export const BLOCK_HANDLERS: BlockHandlers<ShownBlock, ClassifyContext> = {
   text: (block) => ({ kind: 'text', text: wellFormed(block.text) }),
   image: (block, ctx) => showImage(block.data, block.mimeType, ctx),
-  audio: (block) => marker(audioMarker(block.mimeType, base64DecodedLength(block.data)), 'audio'),
+  audio: (block, ctx) => showAudio(block.data, block.mimeType, ctx),
   resource_link: (block, ctx) => showReading(block as unknown as Readonly<Record<string, unknown>>, ctx),
   resource: (block, ctx) => showEmbedded(block.resource as unknown as Readonly<Record<string, unknown>>, ctx),
   unknown: (block, ctx) => classifyOffSchema(block as Record<string, unknown> & { type: string }, ctx),
@@ -157,7 +172,8 @@ const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, u
   audio: (block, ctx) => {
     if (isReferenceForm(block)) return showReading(block, ctx);
     const mimeType = typeof block.mimeType === 'string' ? block.mimeType : '';
-    return marker(audioMarker(mimeType, typeof block.data === 'string' ? base64DecodedLength(block.data) : 0), 'audio');
+    if (typeof block.data === 'string') return showAudio(block.data, mimeType, ctx);
+    return marker(audioMarker(mimeType, 0), 'audio');
   },
   resource: (block, ctx) => {
     if (isReferenceForm(block)) return showReading(block, ctx);
@@ -174,8 +190,47 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
   if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(contents.text)}` };
-  if (typeof contents.blob === 'string') return marker(embeddedBlobMarker(mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+  if (typeof contents.blob === 'string') {
+    const media = ctx.media;
+    if (media !== undefined && mimeType !== undefined && media.provider.documents?.types.includes(bareMediaType(mimeType)) === true) {
+      return showDocument(contents.blob, uri, media);
+    }
+    return marker(embeddedBlobMarker(mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+  }
   return marker(embeddedUnreadableMarker(), 'embedded-unreadable');
+}
+
+/** An embedded PDF the host's provider takes: native within its budget, else its marker. */
+function showDocument(blob: string, uri: string | undefined, media: MediaLeft): ShownBlock {
+  const check = checkPdf(blob, media.documentBytes);
+  if (!check.ok) {
+    return check.reason === 'budget'
+      ? marker(documentBudgetMarker(check.bytes, media.provider.label, media.provider.documents?.maxBytes ?? 0), 'document-budget')
+      : marker(documentNotPdfMarker(check.bytes), 'document-not-pdf');
+  }
+  media.documentBytes -= check.bytes;
+  return { kind: 'media', media: 'document', text: documentPlaceholder(uri, check.bytes), data: blob, mimeType: 'application/pdf', bytes: check.bytes };
+}
+
+/** Audio: native where the host's provider takes its type, within its budget; else its marker. */
+function showAudio(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
+  const media = ctx.media;
+  const type = bareMediaType(mimeType);
+  if (media === undefined || media.provider.audio?.types.includes(type) !== true) return marker(audioMarker(mimeType, base64DecodedLength(data)), 'audio');
+  const check = checkAudio(data, media.audioBytes);
+  if (!check.ok) {
+    return check.reason === 'budget'
+      ? marker(audioBudgetMarker(mimeType, check.bytes, media.provider.label, media.provider.audio.maxBytes), 'audio-budget')
+      : marker(audioUndecodableMarker(mimeType), 'audio-undecodable');
+  }
+  media.audioBytes -= check.bytes;
+  return { kind: 'media', media: 'audio', text: audioPlaceholder(type, check.bytes), data, mimeType: type, bytes: check.bytes };
+}
+
+/** A media type lower-cased, parameters dropped: how profiles list them. */
+function bareMediaType(mimeType: string): string {
+  const semicolon = mimeType.indexOf(';');
+  return (semicolon < 0 ? mimeType : mimeType.slice(0, semicolon)).trim().toLowerCase();
 }
 
 function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
@@ -187,8 +242,16 @@ function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownB
     if (check.reason === 'image-undecodable') return marker(imageUndecodableMarker(mimeType), check.reason);
     return marker(imageMismatchMarker(mimeType, check.bytes), check.reason);
   }
+  const media = ctx.media;
+  if (!ctx.imageLimits.types.includes(check.mimeType)) {
+    return marker(imageTypeNotTakenMarker(mimeType, check.bytes, media?.provider.label ?? 'this host', ctx.imageLimits.types), 'image-type-not-taken');
+  }
   if (check.bytes > ctx.imageBytesLeft) return marker(imageBudgetMarker(mimeType, check.bytes, ctx.maxImageBytes), 'image-budget');
+  if (media !== undefined && media.images <= 0) {
+    return marker(imagesPerRequestMarker(mimeType, check.bytes, media.provider.label, media.provider.maxImagesPerRequest ?? 0), 'images-per-request');
+  }
   ctx.imageBytesLeft -= check.bytes;
+  if (media !== undefined) media.images -= 1;
   return { kind: 'image', text: imagePlaceholder(check.mimeType, check.bytes), data, mimeType: check.mimeType, bytes: check.bytes };
 }
 

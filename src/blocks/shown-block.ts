@@ -33,6 +33,14 @@ export interface ShownImage {
   readonly bytes: number;
 }
 
+/**
+ * A PDF document or an audio clip the live copy sends natively, where the host's provider takes
+ * it in a tool result; the stored copy shows `text`, its placeholder.
+ */
+export type ShownMedia =
+  | { readonly kind: 'media'; readonly media: 'document'; readonly text: string; readonly data: string; readonly mimeType: 'application/pdf'; readonly bytes: number }
+  | { readonly kind: 'media'; readonly media: 'audio'; readonly text: string; readonly data: string; readonly mimeType: string; readonly bytes: number };
+
 /** A block the lane can't show, as a short marker saying what it was and why. */
 export interface ShownMarker {
   readonly kind: 'marker';
@@ -76,7 +84,7 @@ export interface ShownWithheld {
 }
 
 /** One block as the lanes show it. */
-export type ShownBlock = ShownText | ShownImage | ShownMarker | ShownStub | ShownLink | ShownWithheld;
+export type ShownBlock = ShownText | ShownImage | ShownMedia | ShownMarker | ShownStub | ShownLink | ShownWithheld;
 
 /** How long a block's whole text is: its `length` where it carries only the start. */
 export function shownLength(block: ShownBlock): number {

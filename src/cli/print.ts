@@ -33,6 +33,7 @@ export type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } |
 export type BlockSummary = (
   | { readonly kind: 'text'; readonly chars: number; readonly summary: string }
   | { readonly kind: 'image'; readonly mimeType: string; readonly bytes: number; readonly native: boolean; readonly summary: string }
+  | { readonly kind: 'media'; readonly media: 'document' | 'audio'; readonly mimeType: string; readonly bytes: number; readonly native: boolean; readonly summary: string }
   | { readonly kind: 'marker'; readonly reason: string; readonly text: string; readonly summary: string }
   | { readonly kind: 'stub'; readonly refId: string; readonly fetchable: boolean; readonly why?: string; readonly text: string; readonly summary: string }
   | { readonly kind: 'link'; readonly refId: string; readonly uri: string; readonly text: string; readonly summary: string }
@@ -73,6 +74,11 @@ const SUMMARIZERS: { readonly [K in ShownKind]: (block: Extract<ShownBlock, { ki
     const where = liveIsNative ? 'native in the live copy' : 'placeholder only: the live copy is text';
     const label = `${mediaTypeLabel(block.mimeType)}, ${formatSize(block.bytes)}`;
     return { kind: 'image', mimeType: block.mimeType, bytes: block.bytes, native: liveIsNative, summary: `image (${label}) — ${where}` };
+  },
+  media: (block, liveIsNative) => {
+    const where = liveIsNative ? 'native in the live copy' : 'placeholder only: the live copy is text';
+    const label = `${mediaTypeLabel(block.mimeType)}, ${formatSize(block.bytes)}`;
+    return { kind: 'media', media: block.media, mimeType: block.mimeType, bytes: block.bytes, native: liveIsNative, summary: `${block.media} (${label}) — ${where}` };
   },
   marker: (block) => ({ kind: 'marker', reason: block.reason, text: block.text, summary: `marker — ${block.reason}` }),
   stub: (block) => {

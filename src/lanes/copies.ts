@@ -2,7 +2,7 @@
  * The two copies of a result, both from its one classification (SPEC §5.3): the stored text the
  * history keeps, and the live copy the model reads this turn.
  */
-import { shownLength, type LiveBlock, type ShownBlock } from '../blocks/shown-block.js';
+import { shownLength, type LiveBlock, type ShownBlock, type ShownMedia } from '../blocks/shown-block.js';
 import { omittedTextsNotice, stubsNotKeptNotice, truncationNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
 import { shownBudget } from '../blocks/shown-budget.js';
@@ -108,7 +108,7 @@ function joinTexts(shown: readonly ShownBlock[], count: number, last: string | u
 
 /**
  * The live copy, from the stored pass's blocks (never classified again): native blocks when
- * {@link goesNative} — images native, stubs and withheld lines whole, links and markers whole
+ * {@link goesNative} — images, PDF documents and audio native, stubs and withheld lines whole, links and markers whole
  * (they fit the cap together), and the texts sharing what is left of the cap one by one, in
  * order: the text that passes it is cut with the notice, and texts after it are left out, as
  * the stored copy's cut leaves them out, and counted in one notice at the end — else the
@@ -121,8 +121,15 @@ export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap:
   return { kind: 'native', blocks: liveBlocks(shown, budget) };
 }
 
+/** A PDF document or audio clip as the live block that carries it natively. */
+function liveMedia(block: ShownMedia): LiveBlock {
+  return block.media === 'document'
+    ? { type: 'document', data: block.data, mimeType: block.mimeType }
+    : { type: 'audio', data: block.data, mimeType: block.mimeType };
+}
+
 /**
- * Classified blocks as live blocks: images native, every other block but text whole, and the
+ * Classified blocks as live blocks: images, PDF documents and audio native, every other block but text whole, and the
  * texts sharing `textBudget` one by one in order — the text that passes it cut with the notice,
  * those after it counted in one notice at the end, never dropped silently.
  */
@@ -132,6 +139,7 @@ export function liveBlocks(shown: Iterable<ShownBlock>, textBudget: number): Liv
   let omitted = 0;
   for (const block of shown) {
     if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+    else if (block.kind === 'media') blocks.push(liveMedia(block));
     else if (block.kind !== 'text') blocks.push({ type: 'text', text: block.text });
     else if (budget > 0) {
       blocks.push({ type: 'text', text: cutText(block, budget) });

@@ -3,6 +3,7 @@
  * server addresses, its clock and its log.
  */
 import type { ImageLimits } from '../blocks/image-check.js';
+import type { ProviderProfile } from '../providers/profiles.js';
 import type { MutableAddressBook } from '../references/addresses.js';
 import type { Registry } from '../references/registry.js';
 import { sanitizeLabel, stripUnshowable } from '../text/labels.js';
@@ -12,8 +13,10 @@ import { WalkError } from '../walk.js';
 export interface HostCore {
   readonly cap: number;
   readonly maxImageBytes: number;
-  /** What the host's provider takes as a native image. */
+  /** What the host's provider takes as a native image (its profile's images). */
   readonly imageLimits: ImageLimits;
+  /** The host's provider profile: what its tool results may carry natively. */
+  readonly provider: ProviderProfile;
   /** The fetch ceiling stubs promise against (a fetch may pass a lower one). */
   readonly fetchMaxBytes: number;
   readonly registry: Registry;

@@ -8,12 +8,14 @@ import { toolResultBlocks, type ClassifyContext, type Lane } from '../blocks/cla
 import type { ShownBlock } from '../blocks/shown-block.js';
 import { shownLeftFor } from '../blocks/shown-budget.js';
 import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
+import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
 import type { ResultClaims } from '../references/claims.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
-import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { wellFormed } from '../text/well-formed.js';
 import { buildLiveCopy, buildStoredCopy, type LiveCopy } from './copies.js';
-import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
+import { logSafely, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
+import { isRenderedToolResult } from './rendered-shape.js';
 
 /** Both copies of a tool result and the one classification they came from. */
 export interface RenderedToolResult {
@@ -28,6 +30,8 @@ export interface RenderedToolResult {
   readonly isError: boolean;
   /** The one classification both copies came from. */
   readonly blocks: readonly ShownBlock[];
+  /** The provider profile the live copy was rendered for; an adapter checks it is its own. */
+  readonly provider: ProviderName;
 }
 
 /** What a result reads as before its blocks are classified. */
@@ -68,6 +72,7 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
     imageBytesLeft: core.maxImageBytes,
     maxImageBytes: core.maxImageBytes,
     imageLimits: core.imageLimits,
+    media: mediaLeftFor(core.provider),
     shownLeft: shownLeftFor(capFor(core, origin)),
   };
 }
@@ -95,14 +100,37 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
   return shown;
 }
 
-/** Renders a tool result's two copies (SPEC §5). Never throws. */
+/** The log line for a rendered result handed back to `renderToolResult`. */
+export function renderedAgainLogLine(toolName: unknown): string {
+  return `blockwise: tool-result: result of ${toolLabel(toolName)} withheld: it is a rendered result already; pass the tool's own result`;
+}
+
+/**
+ * What `renderToolResult` answers for a result it rendered already: one marker in both copies,
+ * flagged as an error, so the host sees its mistake rather than the copies shown as data.
+ */
+function renderedAgain(core: HostCore, origin: ResultOrigin | undefined): RenderedToolResult {
+  logSafely(core, () => renderedAgainLogLine(origin?.toolName));
+  return {
+    stored: RENDERED_RESULT_TEXT,
+    live: { kind: 'text', text: RENDERED_RESULT_TEXT },
+    isError: true,
+    blocks: [{ kind: 'marker', text: RENDERED_RESULT_TEXT, reason: 'rendered-result' }],
+  };
+}
+
+/**
+ * Renders a tool result's two copies (SPEC §5). Never throws. A result rendered already (see
+ * `isRenderedToolResult`) answers one marker saying so.
+ */
 export function renderToolResult(core: HostCore, result: unknown, origin?: ResultOrigin): RenderedToolResult {
   try {
+    if (isRenderedToolResult(result)) return renderedAgain(core, origin);
     const cap = capFor(core, origin);
     const normalized = normalizeResult(result);
     const blocks = showResult(core, 'tool-result', normalized, origin);
     const stored = buildStoredCopy(blocks, cap);
-    return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks };
+    return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks, provider: core.provider.name };
   } catch (error) {
     logSafely(core, () => withheldLogLine('tool-result', origin?.toolName, error));
     return {
@@ -110,6 +138,7 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
       live: { kind: 'text', text: UNCHECKED_RESULT_TEXT },
       isError: true,
       blocks: [{ kind: 'marker', text: UNCHECKED_RESULT_TEXT, reason: 'unchecked-result' }],
+      provider: core.provider.name,
     };
   }
 }

@@ -41,6 +41,12 @@ export type MarkerReason =
   | 'image-undecodable'
   | 'image-mismatch'
   | 'image-budget'
+  | 'image-type-not-taken'
+  | 'images-per-request'
+  | 'document-budget'
+  | 'document-not-pdf'
+  | 'audio-budget'
+  | 'audio-undecodable'
   | 'text-not-string'
   | 'embedded-blob'
   | 'embedded-unreadable'
@@ -48,6 +54,7 @@ export type MarkerReason =
   | 'invalid-reference'
   | 'not-a-block'
   | 'unchecked-result'
+  | 'rendered-result'
   | 'blocks-not-shown';
 
 /** What a stub or line calls a reference that names no name. */
@@ -193,6 +200,58 @@ export function imageBudgetMarker(mimeType: string, bytes: number, budget: numbe
   return `[Image not shown: this result's images passed the host's ${formatSize(budget)} limit (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
 }
 
+/** The names markers give the image types a provider takes (`image/png` → `PNG`). */
+const IMAGE_TYPE_NAMES: Readonly<Record<string, string>> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' };
+
+/** A list's words: `A`, `A and B`, `A, B and C`. */
+function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+}
+
+/**
+ * A whole image of a type the host's provider doesn't take in a tool result: names the provider
+ * and the types it takes.
+ */
+export function imageTypeNotTakenMarker(mimeType: string, bytes: number, provider: string, types: readonly string[]): string {
+  const taken = listWords(types.map((type) => IMAGE_TYPE_NAMES[type] ?? type));
+  return `[Image not shown: ${mediaTypeLabel(mimeType)} isn't an image type ${provider} takes in a tool result (${taken} only; ${formatSize(bytes)}).]`;
+}
+
+/** An image past the number of images the host's provider takes in one request. */
+export function imagesPerRequestMarker(mimeType: string, bytes: number, provider: string, max: number): string {
+  return `[Image not shown: this result's images passed ${provider}'s limit of ${max} images per request (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** An embedded PDF past what the host's provider takes of documents in one result. */
+export function documentBudgetMarker(bytes: number, provider: string, budget: number): string {
+  return `[Document not shown: this result's PDFs passed ${provider}'s ${formatSize(budget)} limit for documents (application/pdf, ${formatSize(bytes)}).]`;
+}
+
+/** An embedded resource declared a PDF whose blob isn't base64 of one (it doesn't start with `%PDF-`). */
+export function documentNotPdfMarker(bytes: number): string {
+  return `[Document not shown: declared application/pdf, but its data isn't a PDF in valid base64 (${formatSize(bytes)}).]`;
+}
+
+/** Audio past what the host's provider takes of audio in one result. */
+export function audioBudgetMarker(mimeType: string, bytes: number, provider: string, budget: number): string {
+  return `[Audio not shown: this result's audio passed ${provider}'s ${formatSize(budget)} limit (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/** Audio of a type the host's provider takes whose data isn't valid base64. */
+export function audioUndecodableMarker(mimeType: string): string {
+  return `[Audio not shown: declared ${mediaTypeLabel(mimeType)}, but its data isn't valid base64.]`;
+}
+
+/** The stored copy's placeholder for an embedded PDF the live copy sends natively. */
+export function documentPlaceholder(uri: string | undefined, bytes: number): string {
+  return `[document: ${uri ?? 'uri not shown'}, application/pdf, ${formatSize(bytes)}]`;
+}
+
+/** The stored copy's placeholder for audio the live copy sends natively. */
+export function audioPlaceholder(mimeType: string, bytes: number): string {
+  return `[audio: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}]`;
+}
+
 /** The stored copy's placeholder for an image the live copy sends natively. */
 export function imagePlaceholder(mimeType: string, bytes: number): string {
   return `[image: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}]`;
@@ -295,3 +354,49 @@ export function stubsNotKeptNotice(count: number): string {
 export function truncationNotice(originalLength: number): string {
   return `\n\n[truncated — original was ${originalLength} chars]`;
 }
+
+/**
+ * What an adapter's markers call each provider (`src/providers/`), keyed by the provider's
+ * profile name.
+ */
+export const PROVIDER_NAMES = {
+  anthropic: 'Anthropic',
+  'openai-responses': 'the OpenAI Responses API',
+  'openai-chat': 'OpenAI Chat Completions',
+  gemini: 'Gemini',
+  'ai-sdk': 'the AI SDK',
+} as const;
+
+/** A provider an adapter hands a rendered result to. */
+export type ProviderName = keyof typeof PROVIDER_NAMES;
+
+/**
+ * A live block (audio, a PDF document) that the provider's tool-result shape can't carry: the
+ * adapter shows this line in its place, so nothing is dropped silently and no base64 is shown.
+ */
+export function mediaNotTakenMarker(kind: 'audio' | 'document', mimeType: string, bytes: number, provider: ProviderName): string {
+  const what = kind === 'audio' ? 'Audio' : 'Document';
+  return `[${what} not shown: ${PROVIDER_NAMES[provider]} takes no ${kind} in a tool result (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/**
+ * Chat Completions' tool message in place of an image it can't carry: the image follows, in
+ * order, in the user message after the tool messages.
+ */
+export function imageFollowsLine(index: number, mimeType: string, bytes: number): string {
+  return `[image ${index}: ${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}; it follows in a user message, as tool messages carry no images]`;
+}
+
+/** The first text of the user message that carries a Chat Completions tool result's images. */
+export function toolImagesText(count: number, toolCallId: string): string {
+  const label = sanitizeLabel(toolCallId, TYPE_LABEL_MAX_CHARS);
+  return `[The ${count} image${count === 1 ? '' : 's'} of the result of tool call "${label.replaceAll('"', "'")}", in order:]`;
+}
+
+/**
+ * What `renderToolResult` answers, in both copies, when it is given a result it rendered
+ * already (an object with `stored`, `live` and `blocks`): rendering it again would show its
+ * copies as data, not the tool's answer.
+ */
+export const RENDERED_RESULT_TEXT =
+  '[Result not shown: this host was given a result it had rendered already (stored, live, blocks); it renders the tool\'s own result, and a rendered one goes to its provider adapter.]';

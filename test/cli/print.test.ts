@@ -39,6 +39,7 @@ describe(formatRendered.name, () => {
     live: { kind: 'native', blocks: [{ type: 'text', text: 'look:' }, { type: 'image', data: PNG_DATA, mimeType: 'image/png' }] },
     isError: false,
     blocks: [{ kind: 'text', text: 'look:' }, image()],
+    provider: 'mcp',
   };
 
   it('prints the stored copy, the live copy with a placeholder for the image, and a line per block — never the data', () => {
@@ -78,7 +79,7 @@ describe(visible.name, () => {
   });
 
   it('the printed copies use it; --json keeps the text exact', () => {
-    const rendered: RenderedToolResult = { stored: 'x\u001by', live: { kind: 'text', text: 'x\u001by' }, isError: false, blocks: [{ kind: 'text', text: 'x\u001by' }] };
+    const rendered: RenderedToolResult = { stored: 'x\u001by', live: { kind: 'text', text: 'x\u001by' }, isError: false, blocks: [{ kind: 'text', text: 'x\u001by' }], provider: 'mcp' };
     expect(formatRendered(rendered)).toContain('│ x\\u001by\n');
     expect(summarizeRendered(rendered).stored).toBe('x\u001by');
   });

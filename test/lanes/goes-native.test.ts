@@ -1,6 +1,7 @@
 /**
- * `goesNative(shown, cap)` (issue 3, SPEC §5.3): true only when the result holds an image and
- * its link lines and markers fit the cap together. Held to "every mutant killed": each case is
+ * `goesNative(shown, cap)` (issue 3, SPEC §5.3; issue 13): true only when the result holds native
+ * media (an image, or a PDF document or audio clip its provider takes) and its link lines and
+ * markers fit the cap together. Held to "every mutant killed": each case is
  * small and exact, boundaries included.
  */
 import fc from 'fast-check';
@@ -10,6 +11,8 @@ import { goesNative } from '../../src/lanes/goes-native.js';
 import { itProp } from '../support/factories.js';
 
 const image = (): ShownBlock => ({ kind: 'image', text: '[image: image/png, ~1KB]', data: 'iVBORw0KGgo=', mimeType: 'image/png', bytes: 1024 });
+const pdf = (): ShownBlock => ({ kind: 'media', media: 'document', text: '[document: uri not shown, application/pdf, ~1KB]', data: 'JVBERi0=', mimeType: 'application/pdf', bytes: 1024 });
+const audio = (): ShownBlock => ({ kind: 'media', media: 'audio', text: '[audio: audio/wav, ~1KB]', data: 'UklGRg==', mimeType: 'audio/wav', bytes: 1024 });
 const text = (length: number): ShownBlock => ({ kind: 'text', text: 't'.repeat(length) });
 const marker = (length: number): ShownBlock => ({ kind: 'marker', text: 'm'.repeat(length), reason: 'audio' });
 const link = (length: number): ShownBlock => ({ kind: 'link', text: 'l'.repeat(length), refId: 'ref-1', uri: 'https://x.example/', why: 'no-address' });
@@ -35,12 +38,20 @@ describe(goesNative.name, () => {
     ['image + long withheld line > true (not counted)', { given: [withheld(1000), image()], cap: 10, want: true }],
     ['image last, markers over the cap before it > false', { given: [marker(20), image()], cap: 10, want: false }],
     ['two images + marker = cap > true', { given: [image(), marker(10), image()], cap: 10, want: true }],
+    ['PDF alone > true (native media)', { given: [pdf()], cap: 1, want: true }],
+    ['audio alone > true (native media)', { given: [audio()], cap: 1, want: true }],
+    ['PDF + marker = cap > true', { given: [pdf(), marker(10)], cap: 10, want: true }],
+    ['PDF + marker = cap + 1 > false', { given: [marker(11), pdf()], cap: 10, want: false }],
+    ['audio + link = cap + 1 > false', { given: [audio(), link(11)], cap: 10, want: false }],
+    ['PDF and image + text > true', { given: [text(50), pdf(), image()], cap: 10, want: true }],
   ])('%s', (_name, { given, cap, want }) => {
     expect(goesNative(given, cap)).toBe(want);
   });
 
   const block = fc.oneof(
     fc.constant(image()),
+    fc.constant(pdf()),
+    fc.constant(audio()),
     fc.nat(40).map(text),
     fc.nat(40).map(marker),
     fc.nat(40).map(link),
@@ -49,10 +60,10 @@ describe(goesNative.name, () => {
   );
 
   itProp([fc.array(block, { maxLength: 8 }), fc.nat(120)], { seed: 0x5eed_0004, numRuns: 1000 })(
-    'is (holds an image) and (link and marker characters ≤ cap), in any order',
+    'is (holds an image, PDF or audio) and (link and marker characters ≤ cap), in any order',
     (given, cap) => {
       const counted = given.filter((b) => b.kind === 'link' || b.kind === 'marker').reduce((sum, b) => sum + b.text.length, 0);
-      const want = given.some((b) => b.kind === 'image') && counted <= cap;
+      const want = given.some((b) => b.kind === 'image' || b.kind === 'media') && counted <= cap;
       expect(goesNative(given, cap)).toBe(want);
       expect(goesNative([...given].reverse(), cap)).toBe(want);
     },

@@ -9,6 +9,7 @@ import type { HostCore } from '../../src/lanes/host-core.js';
 import type { MutableAddressBook, ServerAddress } from '../../src/references/addresses.js';
 import { DIAL_REFUSAL_CLAUSES, type DialRefusal } from '../../src/references/dial-check.js';
 import { digestOf, FETCH_FAILURE_WORDS, fetchReference, type FetchOutcome, type SaveRequest } from '../../src/references/fetcher.js';
+import { PROVIDER_PROFILES } from '../../src/providers/profiles.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { FETCHABLE_ENDING } from '../../src/references/stub.js';
 import { classifyReference } from '../../src/references/testimony.js';
@@ -480,6 +481,7 @@ describe(fetchReference.name, () => {
         cap: 24_000,
         maxImageBytes: 5 * 1024 * 1024,
         imageLimits: MCP_IMAGE_LIMITS,
+        provider: PROVIDER_PROFILES.mcp,
         fetchMaxBytes: 1024,
         registry: createRegistry(),
         addresses,
@@ -976,6 +978,7 @@ describe(fetchReference.name, () => {
         cap: 24_000,
         maxImageBytes: 5 * 1024 * 1024,
         imageLimits: MCP_IMAGE_LIMITS,
+        provider: PROVIDER_PROFILES.mcp,
         fetchMaxBytes: 1024,
         registry,
         addresses: { get: () => ({ url: 'http://files.test' }), set: () => undefined, delete: () => undefined, clear: () => undefined },

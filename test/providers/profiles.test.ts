@@ -1,0 +1,307 @@
+/**
+ * Provider profiles (issue 13): each profile renders a server-everything-like result — text, a
+ * PNG, a WAV clip, an embedded PDF — with natively only what that provider takes in a tool
+ * result; a GIF under Gemini and images past a profile's count are markers naming the limit;
+ * PDFs and audio stay within their own budgets; `'mcp'` is today's rendering exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import { toolResultBlocks, type ClassifyContext } from '../../src/blocks/classify.js';
+import { isBase64 } from '../../src/blocks/media-check.js';
+import type { LiveBlock, ShownBlock } from '../../src/blocks/shown-block.js';
+import { shownLeftFor } from '../../src/blocks/shown-budget.js';
+import { createHost } from '../../src/host.js';
+import {
+  getProviderProfile,
+  getProviderProfileOrThrow,
+  mediaLeftFor,
+  PROVIDER_NAMES,
+  PROVIDER_PROFILES,
+  type ProviderName,
+  type ProviderProfile,
+} from '../../src/providers/profiles.js';
+import { createAddressBook } from '../../src/references/addresses.js';
+import { NO_CLAIMS } from '../../src/references/claims.js';
+import { createRegistry } from '../../src/references/registry.js';
+import {
+  audioBudgetMarker,
+  audioMarker,
+  audioPlaceholder,
+  audioUndecodableMarker,
+  documentBudgetMarker,
+  documentNotPdfMarker,
+  documentPlaceholder,
+  embeddedBlobMarker,
+  imagesPerRequestMarker,
+  imageTypeNotTakenMarker,
+} from '../../src/text/markers.js';
+import { base64DecodedLength } from '../../src/text/size.js';
+import { audioBlock, callResult, embeddedBlob, GIF_BASE64, imageBlock, PNG_BASE64, textBlock, WAV_BASE64 } from '../support/factories.js';
+
+/** Base64 of a PDF-headed file of `padding` bytes past its header. */
+function pdfBase64(padding = 64): string {
+  return Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(padding, 0x20), Buffer.from('\n%%EOF\n', 'latin1')]).toString('base64');
+}
+
+const PDF = pdfBase64();
+const PDF_URI = 'file:///docs/report.pdf';
+const pdfBlock = (blob = PDF) => embeddedBlob({ uri: PDF_URI, mimeType: 'application/pdf', blob });
+
+/** A server-everything-like result: text, a PNG, a WAV clip, an embedded PDF, text. */
+const EVERYTHING = callResult([textBlock({ text: 'tiny image:' }), imageBlock(), audioBlock(), pdfBlock(), textBlock({ text: 'done' })]);
+
+const kinds = (blocks: readonly ShownBlock[]) => blocks.map((block) => (block.kind === 'marker' ? `marker:${block.reason}` : block.kind === 'media' ? `media:${block.media}` : block.kind));
+const liveTypes = (blocks: readonly LiveBlock[]) => blocks.map((block) => block.type);
+
+describe('PROVIDER_PROFILES', () => {
+  it('has one profile per provider name, each naming itself', () => {
+    expect(PROVIDER_NAMES).toEqual(['mcp', 'anthropic', 'openai-responses', 'openai-chat', 'gemini', 'ai-sdk']);
+    for (const name of PROVIDER_NAMES) expect(PROVIDER_PROFILES[name].name).toBe(name);
+  });
+
+  it('ai-sdk takes only what every other provider profile takes', () => {
+    const common = PROVIDER_PROFILES['ai-sdk'];
+    for (const name of PROVIDER_NAMES.filter((n) => n !== 'mcp' && n !== 'ai-sdk')) {
+      const other = PROVIDER_PROFILES[name];
+      for (const type of common.images.types) expect(other.images.types, `${name} ${type}`).toContain(type);
+      expect(common.images.maxBytes!, name).toBeLessThanOrEqual(other.images.maxBytes ?? Number.POSITIVE_INFINITY);
+      expect(common.maxImagesPerRequest!, name).toBeLessThanOrEqual(other.maxImagesPerRequest ?? Number.POSITIVE_INFINITY);
+    }
+    expect(common.documents).toBeUndefined();
+    expect(common.audio).toBeUndefined();
+  });
+
+  it('mcp is the four formats with no limit of its own, no PDF, no audio', () => {
+    expect(PROVIDER_PROFILES.mcp).toEqual({ name: 'mcp', label: 'this host', images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] } });
+  });
+});
+
+describe(getProviderProfileOrThrow.name, () => {
+  it.each<[string, unknown]>([
+    ['unknown name', 'claude'],
+    ['wrong case', 'Anthropic'],
+    ['not a string', 42],
+    ['an inherited key', 'toString'],
+  ])('%s > RangeError naming every allowed provider', (_name, given) => {
+    expect(() => getProviderProfileOrThrow(given)).toThrow(RangeError);
+    try {
+      getProviderProfileOrThrow(given);
+    } catch (error) {
+      for (const name of PROVIDER_NAMES) expect((error as Error).message).toContain(`'${name}'`);
+    }
+    expect(getProviderProfile(String(given))).toBeUndefined();
+  });
+
+  it('answers each named profile', () => {
+    for (const name of PROVIDER_NAMES) expect(getProviderProfileOrThrow(name)).toBe(PROVIDER_PROFILES[name]);
+  });
+});
+
+describe(createHost.name, () => {
+  it('rejects an unknown provider with a RangeError that names the allowed ones', () => {
+    expect(() => createHost({ provider: 'bedrock' as ProviderName })).toThrow(/^createHost: provider must be one of 'mcp', 'anthropic', 'openai-responses', 'openai-chat', 'gemini', 'ai-sdk'; got "bedrock"$/);
+    expect(() => createHost({ provider: null as unknown as ProviderName })).toThrow(RangeError);
+  });
+
+  it('defaults to mcp, and marks each rendered result with its provider', () => {
+    expect(createHost({ log: () => undefined }).renderToolResult(EVERYTHING).provider).toBe('mcp');
+    for (const name of PROVIDER_NAMES) expect(createHost({ provider: name, log: () => undefined }).renderToolResult(EVERYTHING).provider).toBe(name);
+  });
+
+  it("'mcp' renders exactly as a host with no provider does", () => {
+    const results = [EVERYTHING, callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' }), pdfBlock('not base64!')]), callResult(Array.from({ length: 30 }, () => imageBlock()))];
+    for (const result of results) {
+      expect(createHost({ provider: 'mcp', now: () => 0 }).renderToolResult(result)).toEqual(createHost({ now: () => 0 }).renderToolResult(result));
+    }
+  });
+});
+
+/** What each provider's rendering of {@link EVERYTHING} holds: the classification's kinds and the live copy's block types. */
+const WANT: { readonly [N in ProviderName]: { readonly shown: string[]; readonly live: string[] } } = {
+  mcp: { shown: ['text', 'image', 'marker:audio', 'marker:embedded-blob', 'text'], live: ['text', 'image', 'text', 'text', 'text'] },
+  anthropic: { shown: ['text', 'image', 'marker:audio', 'media:document', 'text'], live: ['text', 'image', 'text', 'document', 'text'] },
+  'openai-responses': { shown: ['text', 'image', 'marker:audio', 'media:document', 'text'], live: ['text', 'image', 'text', 'document', 'text'] },
+  'openai-chat': { shown: ['text', 'image', 'marker:audio', 'marker:embedded-blob', 'text'], live: ['text', 'image', 'text', 'text', 'text'] },
+  gemini: { shown: ['text', 'image', 'marker:audio', 'media:document', 'text'], live: ['text', 'image', 'text', 'document', 'text'] },
+  'ai-sdk': { shown: ['text', 'image', 'marker:audio', 'marker:embedded-blob', 'text'], live: ['text', 'image', 'text', 'text', 'text'] },
+};
+
+describe('renderToolResult under each provider', () => {
+  it.each(PROVIDER_NAMES)('%s > a server-everything-like result carries natively only what the profile takes', (name) => {
+    const rendered = createHost({ provider: name }).renderToolResult(EVERYTHING);
+    expect(kinds(rendered.blocks)).toEqual(WANT[name].shown);
+    if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
+    expect(liveTypes(rendered.live.blocks)).toEqual(WANT[name].live);
+    // The PDF's and the image's data go to the live copy as sent, never to the stored copy.
+    for (const block of rendered.live.blocks) if (block.type === 'document') expect(block).toEqual({ type: 'document', data: PDF, mimeType: 'application/pdf' });
+    expect(rendered.stored).not.toContain(PDF.slice(0, 40));
+    expect(rendered.stored).not.toContain(PNG_BASE64.slice(0, 40));
+  });
+
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].documents !== undefined))(
+    '%s > the stored copy shows a native PDF as its placeholder, uri and size',
+    (name) => {
+      const rendered = createHost({ provider: name }).renderToolResult(callResult([pdfBlock()]));
+      expect(rendered.stored).toBe(documentPlaceholder(PDF_URI, base64DecodedLength(PDF)));
+      expect(rendered.live).toEqual({ kind: 'native', blocks: [{ type: 'document', data: PDF, mimeType: 'application/pdf' }] });
+    },
+  );
+
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].documents === undefined))(
+    '%s > an embedded PDF stays the marker it is today, and a result with no other media stays text',
+    (name) => {
+      const rendered = createHost({ provider: name }).renderToolResult(callResult([pdfBlock()]));
+      expect(rendered.stored).toBe(embeddedBlobMarker('application/pdf', base64DecodedLength(PDF)));
+      expect(rendered.live.kind).toBe('text');
+    },
+  );
+
+  it('gemini > a whole GIF is a marker naming Gemini and the types it takes', () => {
+    const rendered = createHost({ provider: 'gemini' }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
+    const bytes = base64DecodedLength(GIF_BASE64);
+    expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'image-type-not-taken', text: imageTypeNotTakenMarker('image/gif', bytes, 'Gemini', ['image/png', 'image/jpeg', 'image/webp']) }]);
+    expect(rendered.stored).toBe(`[Image not shown: image/gif isn't an image type Gemini takes in a tool result (PNG, JPEG and WebP only; ~${bytes}B).]`);
+    expect(rendered.live.kind).toBe('text');
+  });
+
+  it.each(PROVIDER_NAMES.map((name) => [name, PROVIDER_PROFILES[name].images.types.includes('image/gif')] as const))('%s > a GIF goes native: %s', (name, takes) => {
+    const rendered = createHost({ provider: name }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
+    expect(rendered.live.kind === 'native').toBe(takes);
+    expect(kinds(rendered.blocks)).toEqual([takes ? 'image' : 'marker:image-type-not-taken']);
+  });
+
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined && PROVIDER_PROFILES[name].maxImagesPerRequest! <= 20))(
+    '%s > images past the images per request are markers naming the limit; those before it go native',
+    (name) => {
+      const profile = PROVIDER_PROFILES[name];
+      const max = profile.maxImagesPerRequest!;
+      const rendered = createHost({ provider: name }).renderToolResult(callResult(Array.from({ length: max + 2 }, () => imageBlock())));
+      expect(kinds(rendered.blocks)).toEqual([...Array<string>(max).fill('image'), 'marker:images-per-request', 'marker:images-per-request']);
+      const marker = rendered.blocks[max]!;
+      expect(marker.text).toBe(imagesPerRequestMarker('image/png', base64DecodedLength(PNG_BASE64), profile.label, max));
+      expect(marker.text).toContain(`limit of ${max} images per request`);
+      if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
+      expect(rendered.live.blocks.filter((block) => block.type === 'image')).toHaveLength(max);
+    },
+  );
+
+  it('mcp > no count: 30 images all go native', () => {
+    const rendered = createHost().renderToolResult(callResult(Array.from({ length: 30 }, () => imageBlock())));
+    expect(rendered.blocks.every((block) => block.kind === 'image')).toBe(true);
+  });
+
+  it('an image refused for its count spends nothing of the image byte budget', () => {
+    const host = createHost({ provider: 'anthropic', maxImageBytes: 21 * base64DecodedLength(PNG_BASE64) });
+    const rendered = host.renderToolResult(callResult(Array.from({ length: 21 }, () => imageBlock())));
+    expect(kinds(rendered.blocks).filter((kind) => kind === 'image')).toHaveLength(20);
+  });
+
+  it('push lane > an embedded PDF goes native where the profile takes it', () => {
+    expect(createHost({ provider: 'anthropic' }).convertBlocks([pdfBlock()])).toEqual([{ type: 'document', data: PDF, mimeType: 'application/pdf' }]);
+    expect(liveTypes(createHost({ provider: 'openai-chat' }).convertBlocks([pdfBlock()]))).toEqual(['text']);
+  });
+});
+
+describe('embedded PDFs under a profile that takes them', () => {
+  const gemini = PROVIDER_PROFILES.gemini;
+  const budget = gemini.documents!.maxBytes;
+
+  it('a PDF past the budget is a marker naming the provider and the limit, measured before any decoding', () => {
+    // Not base64 at all: were it decoded first, it would be the malformed marker instead.
+    const huge = '%'.repeat(Math.ceil((budget + 3) / 3) * 4);
+    const rendered = createHost({ provider: 'gemini' }).renderToolResult(callResult([pdfBlock(huge)]));
+    expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'document-budget', text: documentBudgetMarker(base64DecodedLength(huge), 'Gemini', budget) }]);
+  });
+
+  it('PDFs share one budget per result: the one that passes what is left is a marker, the next that fits goes', () => {
+    const big = pdfBase64(Math.floor(budget * 0.6));
+    const rendered = createHost({ provider: 'gemini', maxImageBytes: 1 }).renderToolResult(callResult([pdfBlock(big), pdfBlock(big), pdfBlock()]));
+    expect(kinds(rendered.blocks)).toEqual(['media:document', 'marker:document-budget', 'media:document']);
+  });
+
+  it.each<[string, string]>([
+    ['not base64', '%PDF-1.7 raw bytes'],
+    ['base64 of something else', Buffer.from('PK\u0003\u0004zip').toString('base64')],
+    ['a PDF header but a bad character later', `${PDF.slice(0, 12)}*${PDF.slice(13)}`],
+    ['empty', ''],
+  ])('%s > the not-a-PDF marker', (_name, blob) => {
+    const rendered = createHost({ provider: 'anthropic' }).renderToolResult(callResult([pdfBlock(blob)]));
+    expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'document-not-pdf', text: documentNotPdfMarker(base64DecodedLength(blob)) }]);
+  });
+
+  it('reads the declared type loosely (case, parameters), and only application/pdf', () => {
+    const host = createHost({ provider: 'anthropic' });
+    expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: 'Application/PDF; version=1.7', blob: PDF })])).blocks)).toEqual(['media:document']);
+    expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: 'application/zip', blob: PDF })])).blocks)).toEqual(['marker:embedded-blob']);
+    expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: undefined, blob: PDF })])).blocks)).toEqual(['marker:embedded-blob']);
+  });
+
+  it('a PDF at depth (inside data) is never sent natively', () => {
+    const rendered = createHost({ provider: 'anthropic' }).renderToolResult({ structuredContent: { attachment: pdfBlock() } });
+    expect(rendered.live.kind).toBe('text');
+    expect(rendered.stored).not.toContain(PDF.slice(0, 40));
+  });
+});
+
+/** A classification context under `provider`, as a lane makes one. */
+function context(provider: ProviderProfile): ClassifyContext {
+  return {
+    lane: 'tool-result',
+    claims: NO_CLAIMS,
+    registry: createRegistry(),
+    addresses: createAddressBook(),
+    now: () => 0,
+    dialLimits: { maxBytes: 1024 },
+    imageBytesLeft: 5 * 1024 * 1024,
+    maxImageBytes: 5 * 1024 * 1024,
+    imageLimits: provider.images,
+    media: mediaLeftFor(provider),
+    shownLeft: shownLeftFor(24_000),
+  };
+}
+
+describe('audio under a profile that takes it', () => {
+  // No provider takes audio in a tool result today; the rule is held for one that would.
+  const wavBytes = base64DecodedLength(WAV_BASE64);
+  const takesWav: ProviderProfile = { ...PROVIDER_PROFILES.gemini, label: 'Listener', audio: { types: ['audio/wav'], maxBytes: wavBytes * 2 } };
+
+  it('goes native within its budget, as a placeholder in the stored copy; past it, a marker naming the limit', () => {
+    const shown = toolResultBlocks([audioBlock(), audioBlock({ mimeType: 'Audio/WAV' }), audioBlock()], context(takesWav));
+    expect(shown[0]).toEqual({ kind: 'media', media: 'audio', text: audioPlaceholder('audio/wav', wavBytes), data: WAV_BASE64, mimeType: 'audio/wav', bytes: wavBytes });
+    expect(kinds(shown)).toEqual(['media:audio', 'media:audio', 'marker:audio-budget']);
+    expect(shown[2]!.text).toBe(audioBudgetMarker('audio/wav', wavBytes, 'Listener', wavBytes * 2));
+  });
+
+  it('a type it does not take stays the audio marker; malformed data is its own marker', () => {
+    const shown = toolResultBlocks([audioBlock({ mimeType: 'audio/mpeg' }), audioBlock({ data: 'not base64!' })], context(takesWav));
+    expect(shown).toEqual([
+      { kind: 'marker', reason: 'audio', text: audioMarker('audio/mpeg', wavBytes) },
+      { kind: 'marker', reason: 'audio-undecodable', text: audioUndecodableMarker('audio/wav') },
+    ]);
+  });
+
+  it.each(PROVIDER_NAMES)('%s > audio stays its marker (no provider takes it in a tool result)', (name) => {
+    const rendered = createHost({ provider: name }).renderToolResult(callResult([audioBlock()]));
+    expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'audio', text: audioMarker('audio/wav', wavBytes) }]);
+  });
+});
+
+describe(isBase64.name, () => {
+  it.each<[string, string, boolean]>([
+    ['empty', '', false],
+    ['whole groups', 'QUJD', true],
+    ['one pad', 'QUI=', true],
+    ['two pads', 'QQ==', true],
+    ['three pads', 'Q===', false],
+    ['pad inside', 'QQ==QUJD', false],
+    ['partial group', 'QUJDR', false],
+    ['url-safe alphabet', 'QU-_', false],
+    ['every class', 'Az09+/==', true],
+    ['a character past z', 'QUJ{', false],
+    ['a character before A', 'QUJ@', false],
+    ['a character past 9', 'QUJ:', false],
+    ['a wide character', 'QUJ\u0141', false],
+    ['whitespace', 'QU D', false],
+  ])('%s > %s', (_name, given, want) => {
+    expect(isBase64(given)).toBe(want);
+  });
+});
