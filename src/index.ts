@@ -14,6 +14,8 @@ export {
 } from './references/fetch-reference-tool.js';
 export type { FetchReferenceTool, FetchReferenceToolOptions, FetchReferenceInputSchema } from './references/fetch-reference-tool.js';
 export { withBlockwise } from './mcp-client/with-blockwise.js';
+export { withBlockwiseTools } from './mcp-client/ai-sdk-tools.js';
+export type { AiSdkToolsHost, AiSdkToolsOptions } from './mcp-client/ai-sdk-tools.js';
 export type { BlockwiseClient, BlockwiseCall, BlockwiseHost, WithBlockwiseOptions } from './mcp-client/with-blockwise.js';
 export { goesNative } from './lanes/goes-native.js';
 export { toolResultBlocks, classifyBlock, BLOCK_HANDLERS } from './blocks/classify.js';

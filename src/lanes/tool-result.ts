@@ -116,6 +116,7 @@ function renderedAgain(core: HostCore, origin: ResultOrigin | undefined): Render
     live: { kind: 'text', text: RENDERED_RESULT_TEXT },
     isError: true,
     blocks: [{ kind: 'marker', text: RENDERED_RESULT_TEXT, reason: 'rendered-result' }],
+    provider: core.provider.name,
   };
 }
 

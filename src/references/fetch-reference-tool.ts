@@ -7,6 +7,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { ResultOrigin } from '../inputs.js';
+import type { ToolDefinition } from '../providers/tool-definition.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
 import { sanitizeLabel } from '../text/labels.js';
 import { FETCH_FAILURE_WORDS, type FetchOptions, type FetchOutcome, type SaveRequest } from './fetcher.js';
@@ -42,18 +43,7 @@ export const FETCH_REFERENCE_INPUT_SCHEMA: FetchReferenceInputSchema = Object.fr
   additionalProperties: false,
 }) as FetchReferenceInputSchema;
 
-/**
- * A tool as a provider's tool list names it: the fields every provider's tool definition is made
- * from.
- */
-export interface ToolDefinition {
-  readonly name: string;
-  readonly description: string;
-  /** The JSON Schema of the tool's input (an object schema). */
-  readonly inputSchema: Readonly<Record<string, unknown>>;
-}
-
-/** The `fetch_reference` tool: its definition and its call. */
+/** The `fetch_reference` tool: its definition (give it to `toAnthropicTool` and the rest) and its call. */
 export interface FetchReferenceTool extends ToolDefinition {
   readonly name: typeof FETCH_REFERENCE_TOOL_NAME;
   readonly inputSchema: FetchReferenceInputSchema;

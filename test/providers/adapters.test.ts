@@ -24,7 +24,7 @@ const host = createHost({ log: () => {} });
 const PDF_BASE64 = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'ascii').toString('base64');
 
 function nativeResult(blocks: LiveBlock[], isError = false): RenderedToolResult {
-  return { stored: 'stored copy', live: { kind: 'native', blocks }, isError, blocks: [] };
+  return { stored: 'stored copy', live: { kind: 'native', blocks }, isError, blocks: [], provider: 'mcp' };
 }
 
 const TEXT_ONLY = host.renderToolResult(callResult([textBlock({ text: 'first' }), textBlock({ text: 'second' })]));

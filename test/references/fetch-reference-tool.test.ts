@@ -10,6 +10,7 @@ import {
 } from '../../src/references/fetch-reference-tool.js';
 import { digestOf, FETCH_FAILURE_WORDS, type FetchFailure, type SaveRequest } from '../../src/references/fetcher.js';
 import { embeddedBlobMarker } from '../../src/text/markers.js';
+import { toAnthropicTool, toGeminiTool, toOpenAIChatTool, toOpenAIResponsesTool, type ToolDefinition } from '../../src/providers/tool-definition.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { FETCHABLE_ENDING } from '../../src/references/stub.js';
 import { classifyReference } from '../../src/references/testimony.js';
@@ -59,6 +60,15 @@ describe(createFetchReferenceTool.name, () => {
       required: ['refId'],
       additionalProperties: false,
     });
+  });
+
+  it("goes into each provider's tool-definition shape with its schema whole", () => {
+    const tool: ToolDefinition = quietHost().fetchReferenceTool(keeper());
+    const schema = { ...FETCH_REFERENCE_INPUT_SCHEMA, required: ['refId'] };
+    expect(toAnthropicTool(tool)).toEqual({ name: 'fetch_reference', description: tool.description, input_schema: schema });
+    expect(toOpenAIResponsesTool(tool)).toMatchObject({ type: 'function', name: 'fetch_reference', parameters: schema });
+    expect(toOpenAIChatTool(tool)).toEqual({ type: 'function', function: { name: 'fetch_reference', description: tool.description, parameters: schema } });
+    expect(toGeminiTool(tool)).toEqual({ name: 'fetch_reference', description: tool.description, parametersJsonSchema: schema });
   });
 
   const ajv = new Ajv({ strict: true });
