@@ -146,6 +146,15 @@ describe(createFetchReferenceTool.name, () => {
     expect(longestBase64Run(answer.stored)).toBeLessThan(40);
   });
 
+  it("fetches a PDF natively where the host's profile takes documents (Anthropic), within the same checks", async () => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'ascii');
+    const { host, url } = await hostServing({ '/doc.pdf': { body: pdf, headers: { 'content-type': 'application/pdf' } } }, { provider: 'anthropic' });
+    const refId = offered(host, resourceLink({ uri: url('/doc.pdf'), name: 'doc.pdf' }));
+    const answer = await host.fetchReferenceTool(keeper()).call({ refId });
+    expect(answer.live.kind === 'native' && answer.live.blocks.map((block) => block.type)).toEqual(['text', 'document']);
+    expect(answer.stored).not.toContain(url('/doc.pdf'));
+  });
+
   it('answers an id this host never issued in the fetcher\'s words, and echoes only an id of its own form', async () => {
     const tool = quietHost().fetchReferenceTool(keeper());
     const issued = await tool.call({ refId: 'ref-AAAAAAAAAAAAAAAA' });
