@@ -35,6 +35,7 @@ describe('renderToolResult given a rendered result', () => {
       live: { kind: 'text', text: RENDERED_RESULT_TEXT },
       isError: true,
       blocks: [{ kind: 'marker', text: RENDERED_RESULT_TEXT, reason: 'rendered-result' }],
+      provider: 'mcp',
     });
     expect(lines).toEqual([renderedAgainLogLine('search')]);
   });
