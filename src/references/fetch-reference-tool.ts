@@ -87,12 +87,14 @@ async function callFetchReference(host: FetchReferenceHost, options: FetchRefere
     if (refId === undefined) return refusal(host, `${FETCH_REFERENCE_TOOL_WORDS['bad-arguments']}.`, origin);
     const record = host.registry.get(refId);
     let saved: SaveRequest | undefined;
-    // The bytes are kept as `save` receives them: only verified bytes reach it, once.
-    const save = (request: SaveRequest) => {
-      saved = request;
-      return options.save(request);
-    };
-    const outcome = await host.fetchReference(refId, typeof options === 'object' && options !== null ? { ...options, save } : options);
+    // The bytes are kept as `save` receives them: only verified bytes reach it, once. Options
+    // without a usable `save` go to the fetcher as given, so it refuses them before dialing.
+    const userSave: unknown = typeof options === 'object' && options !== null ? options.save : undefined;
+    const fetchOptions: FetchOptions =
+      typeof userSave === 'function'
+        ? { ...options, save: (request: SaveRequest) => ((saved = request), (userSave as FetchOptions['save'])(request)) }
+        : options;
+    const outcome = await host.fetchReference(refId, fetchOptions);
     const fromServer = record?.serverId === undefined ? origin : { ...origin, serverId: record.serverId };
     if (!outcome.ok) return refusal(host, refusalLine(refId, record, outcome.error), fromServer);
     const line = stubLine(refId, record, savedEnding(outcome.path));

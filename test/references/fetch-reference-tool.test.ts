@@ -228,6 +228,15 @@ describe(createFetchReferenceTool.name, () => {
     expect(saved).toEqual([]);
   });
 
+  it('fetch failure > bad-options: a tool made without a usable save refuses before dialing', async () => {
+    const { host, fixture, url } = await hostServing({ '/c': { body } });
+    const refId = offered(host, resourceLink({ uri: url('/c') }));
+    const answer = await host.fetchReferenceTool({ save: 'not a function' } as never).call({ refId });
+    expect(answer.isError).toBe(true);
+    expect(answer.stored).toContain(FETCH_FAILURE_WORDS['bad-options'].slice(0, 60));
+    expect(fixture.seen).toEqual([]);
+  });
+
   it('fetch failure > save-failed and network: a save or a fetch that throws is an answer, never a rejection', async () => {
     const { host, url } = await hostServing({ '/c': { body } });
     const refId = offered(host, resourceLink({ uri: url('/c') }));
