@@ -18,6 +18,9 @@ export { withBlockwiseTools } from './mcp-client/ai-sdk-tools.js';
 export type { AiSdkToolsHost, AiSdkToolsOptions } from './mcp-client/ai-sdk-tools.js';
 export type { BlockwiseClient, BlockwiseCall, BlockwiseHost, WithBlockwiseOptions } from './mcp-client/with-blockwise.js';
 export { goesNative } from './lanes/goes-native.js';
+export { PROVIDER_PROFILES, PROVIDER_NAMES, isProviderName, getProviderProfile, getProviderProfileOrThrow } from './providers/profiles.js';
+export type { ProviderName, ProviderProfile, MediaLimits, MediaLeft } from './providers/profiles.js';
+export type { ImageLimits } from './blocks/image-check.js';
 export { toolResultBlocks, classifyBlock, BLOCK_HANDLERS } from './blocks/classify.js';
 export type { ClassifyContext, Lane } from './blocks/classify.js';
 export type {
@@ -26,6 +29,7 @@ export type {
   ShownKind,
   ShownText,
   ShownImage,
+  ShownMedia,
   ShownMarker,
   ShownStub,
   ShownLink,

@@ -190,12 +190,14 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
   if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(contents.text)}` };
-  if (typeof contents.blob === 'string') {
+  // Read once: what is checked is what is sent.
+  const blob = contents.blob;
+  if (typeof blob === 'string') {
     const media = ctx.media;
     if (media !== undefined && mimeType !== undefined && media.provider.documents?.types.includes(bareMediaType(mimeType)) === true) {
-      return showDocument(contents.blob, uri, media);
+      return showDocument(blob, uri, media);
     }
-    return marker(embeddedBlobMarker(mimeType, base64DecodedLength(contents.blob)), 'embedded-blob');
+    return marker(embeddedBlobMarker(mimeType, base64DecodedLength(blob)), 'embedded-blob');
   }
   return marker(embeddedUnreadableMarker(), 'embedded-unreadable');
 }

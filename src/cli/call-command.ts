@@ -86,7 +86,7 @@ async function callTools(options: CallOptions, io: CliIo, session: Session): Pro
   }
   const client = await connect(options, io, session);
   const tools = await listTools(client, options, io);
-  const host = createHost({ log: (line) => io.stderr.write(`${line}\n`) });
+  const host = createHost({ log: (line) => io.stderr.write(`${line}\n`), ...(options.provider === undefined ? {} : { provider: options.provider }) });
   // Over stdio the server has no address, so no link is a fetchable stub; over HTTP, its origin's are.
   host.setServerAddress(CALL_SERVER_ID, options.http ?? null);
   const plan = planCalls(tools, options.target, options.argumentSets);

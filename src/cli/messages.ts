@@ -3,19 +3,27 @@
  * One module, so tests assert the exact texts and no command words one of its own.
  */
 
+import { PROVIDER_NAMES } from '../providers/profiles.js';
+
 /** The usage text `blockwise --help` prints. */
 export const USAGE = `usage:
-  blockwise render <file|-> [--cap N] [--json] [--server-url URL]
+  blockwise render <file|-> [--cap N] [--provider NAME] [--json] [--server-url URL]
       Prints a tool result's stored copy, its live copy and one line per block.
       Input: a CallToolResult as JSON, or a bare content array.
   blockwise call [--tool NAME [--args JSON] | --all] [--args-for NAME=JSON]... [--args-file FILE]
-                 [--http URL] [--timeout MS] [--cap N] [--env NAME[=VALUE]]... [--json]
+                 [--http URL] [--timeout MS] [--cap N] [--provider NAME] [--env NAME[=VALUE]]... [--json]
                  -- <command that starts an MCP server>
       Starts the server (in its own process group, always ended), lists its tools, calls one
       or all of them (each bounded by --timeout, default 15000 ms) and renders each result.
       The server gets only HOME, PATH, SHELL, TERM, USER and LOGNAME unless --env adds more.
+  --provider renders the live copy for one provider's tool results (default mcp): ${PROVIDER_NAMES.join(', ')}.
   Text output shows control characters as \\u escapes; --json prints the copies exactly, a native image as its placeholder.
 `;
+
+/** Why `--provider` was refused: it names the providers there are. */
+export function badProviderText(name: string): string {
+  return `--provider wants one of ${PROVIDER_NAMES.join(', ')}, got ${JSON.stringify(name)}`;
+}
 
 /** The prefix of every error line a command prints. */
 export function errorLine(command: string, detail: string): string {

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CALL_TEXT, RENDER_TEXT, errorMessage } from './messages.js';
+import { isProviderName, type ProviderName } from '../providers/profiles.js';
+import { badProviderText, CALL_TEXT, RENDER_TEXT, errorMessage } from './messages.js';
 
 /** Bad usage: its message is the one line the command prints. */
 export class UsageError extends Error {
@@ -20,6 +21,8 @@ export interface RenderOptions {
   /** A file path, or `-` for standard input. */
   readonly input: string;
   readonly cap?: number;
+  /** The provider the live copy is rendered for (`--provider`); absent, the host's default. */
+  readonly provider?: ProviderName;
   readonly json: boolean;
   readonly serverUrl?: string;
 }
@@ -39,6 +42,8 @@ export interface CallOptions {
   /** Each call's bound, in ms. */
   readonly timeoutMs: number;
   readonly cap?: number;
+  /** The provider the live copy is rendered for (`--provider`); absent, the host's default. */
+  readonly provider?: ProviderName;
   /** Variables added to the server's environment (otherwise the SDK's default: HOME, PATH, SHELL, TERM, USER, LOGNAME). */
   readonly env: Readonly<Record<string, string>>;
   readonly json: boolean;
@@ -51,6 +56,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export function parseRenderOptions(argv: readonly string[]): RenderOptions {
   const { values, positionals } = parse(argv, {
     cap: { type: 'string' },
+    provider: { type: 'string' },
     json: { type: 'boolean' },
     'server-url': { type: 'string' },
   });
@@ -61,6 +67,7 @@ export function parseRenderOptions(argv: readonly string[]): RenderOptions {
   return {
     input: positionals[0] as string,
     ...optionalCap(values.cap),
+    ...optionalProvider(values.provider),
     json: values.json === true,
     ...(typeof serverUrl === 'string' ? { serverUrl } : {}),
   };
@@ -80,6 +87,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     http: { type: 'string' },
     timeout: { type: 'string' },
     cap: { type: 'string' },
+    provider: { type: 'string' },
     env: { type: 'string', multiple: true },
     json: { type: 'boolean' },
   });
@@ -102,6 +110,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     ...(typeof http === 'string' ? { http } : {}),
     timeoutMs: values.timeout === undefined ? DEFAULT_TIMEOUT_MS : positiveInteger('--timeout', values.timeout),
     ...optionalCap(values.cap),
+    ...optionalProvider(values.provider),
     env: environment(values.env ?? []),
     json: values.json === true,
   };
@@ -117,6 +126,12 @@ function parse<const T extends NonNullable<ParseArgsConfig['options']>>(argv: re
 
 function optionalCap(value: unknown): { cap?: number } {
   return typeof value === 'string' ? { cap: positiveInteger('--cap', value) } : {};
+}
+
+function optionalProvider(value: unknown): { provider?: ProviderName } {
+  if (typeof value !== 'string') return {};
+  if (!isProviderName(value)) throw new UsageError(badProviderText(value));
+  return { provider: value };
 }
 
 function positiveInteger(name: string, value: string): number {

@@ -24,7 +24,7 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
     io.stderr.write(errorLine('render', errorMessage(error)));
     return EXIT.usage;
   }
-  const host = createHost({ log: (line) => io.stderr.write(`${line}\n`) });
+  const host = createHost({ log: (line) => io.stderr.write(`${line}\n`), ...(options.provider === undefined ? {} : { provider: options.provider }) });
   // With --server-url its same-origin links become fetchable stubs; without, it is a stdio server.
   host.setServerAddress(CLI_SERVER_ID, options.serverUrl ?? null);
   const rendered = host.renderToolResult(fromCallToolResult(raw), {

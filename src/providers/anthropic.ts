@@ -28,7 +28,8 @@ const ANTHROPIC_BLOCKS: LiveBlockHandlers<AnthropicToolResultBlock> = {
 
 /**
  * A rendered result's live copy as an Anthropic `tool_result`'s `content` (a string for a text
- * copy, else text, image and document blocks in order; audio as a marker line) and `is_error`.
+ * copy, else text, image and document blocks in order, empty texts left out; audio as a marker
+ * line) and `is_error`.
  * Throws a `TypeError` where `rendered` isn't a rendered tool result.
  *
  * @example
@@ -36,6 +37,8 @@ const ANTHROPIC_BLOCKS: LiveBlockHandlers<AnthropicToolResultBlock> = {
  */
 export function toAnthropic(rendered: unknown): AnthropicToolResult {
   const { live, isError } = renderedOrThrow(rendered, 'toAnthropic');
-  const content = live.kind === 'text' ? live.text : mapLiveBlocks(live, ANTHROPIC_BLOCKS);
+  if (live.kind === 'text') return { content: live.text, is_error: isError === true };
+  // The Messages API refuses an empty text block; an empty text shows nothing, so leaving it out loses nothing.
+  const content = mapLiveBlocks(live, ANTHROPIC_BLOCKS).filter((block) => block.type !== 'text' || block.text !== '');
   return { content, is_error: isError === true };
 }

@@ -25,11 +25,6 @@ export function mapLiveBlocks<R>(live: LiveCopy, handlers: LiveBlockHandlers<R>)
   return liveBlocksOf(live).map((block) => (handlers[block.type] as (block: LiveBlock) => R)(block));
 }
 
-/** True where the live copy carries anything but text. */
-export function hasMedia(live: LiveCopy): boolean {
-  return live.kind === 'native' && live.blocks.some((block) => block.type !== 'text');
-}
-
 /** Base64 data as a data URL, the form OpenAI's image and file inputs take inline. */
 export function dataUrl(mimeType: string, data: string): string {
   return `data:${mimeType};base64,${data}`;

@@ -11,7 +11,7 @@ import type {
 } from 'openai/resources/chat/completions/completions';
 import { imageFollowsLine, mediaNotTakenMarker, toolImagesText } from '../text/markers.js';
 import { dataUrl, mapLiveBlocks, mediaBytes } from './live-blocks.js';
-import { renderedOrThrow } from './rendered-guard.js';
+import { callOptionOrThrow, renderedOrThrow } from './rendered-guard.js';
 
 /** What `toOpenAIChat` needs beside the result: the call it answers. */
 export interface OpenAIChatOptions {
@@ -28,13 +28,15 @@ export type OpenAIChatToolMessages = [ChatCompletionToolMessageParam] | [ChatCom
  * copy has images, one `user` message carrying them in order. Where one assistant turn made
  * several tool calls, append every tool message first and the user messages after them: Chat
  * Completions wants each call answered by a tool message straight after the assistant's.
- * Throws a `TypeError` where `rendered` isn't a rendered tool result.
+ * Throws a `TypeError` where `rendered` isn't a rendered tool result or `toolCallId` isn't a
+ * non-empty string.
  *
  * @example
  * messages.push(...toOpenAIChat(host.renderToolResult(result), { toolCallId: call.id }));
  */
 export function toOpenAIChat(rendered: unknown, options: OpenAIChatOptions): OpenAIChatToolMessages {
   const { live } = renderedOrThrow(rendered, 'toOpenAIChat');
+  const toolCallId = callOptionOrThrow(options, 'toolCallId', 'toOpenAIChat');
   const images: ChatCompletionContentPart[] = [];
   const lines = mapLiveBlocks<string>(live, {
     text: (block) => block.text,
@@ -45,8 +47,8 @@ export function toOpenAIChat(rendered: unknown, options: OpenAIChatOptions): Ope
     audio: (block) => mediaNotTakenMarker('audio', block.mimeType, mediaBytes(block), 'openai-chat'),
     document: (block) => mediaNotTakenMarker('document', block.mimeType, mediaBytes(block), 'openai-chat'),
   });
-  const tool: ChatCompletionToolMessageParam = { role: 'tool', tool_call_id: options.toolCallId, content: lines.join('\n') };
+  const tool: ChatCompletionToolMessageParam = { role: 'tool', tool_call_id: toolCallId, content: lines.join('\n') };
   if (images.length === 0) return [tool];
-  const text: ChatCompletionContentPart = { type: 'text', text: toolImagesText(images.length, options.toolCallId) };
+  const text: ChatCompletionContentPart = { type: 'text', text: toolImagesText(images.length, toolCallId) };
   return [tool, { role: 'user', content: [text, ...images] }];
 }

@@ -7,8 +7,11 @@ import type { LiveCopy } from '../lanes/copies.js';
 import { isRenderedToolResult } from '../lanes/rendered-shape.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
 
-/** The live block types an adapter knows; a block of another type fails the guard. */
-const LIVE_BLOCK_TYPES: ReadonlySet<string> = new Set<LiveBlock['type']>(['text', 'image', 'audio', 'document']);
+/**
+ * The live block types an adapter knows, one key per type (a new type is a compile error until
+ * listed); a block of another type fails the guard.
+ */
+const LIVE_BLOCK_TYPES: { readonly [K in LiveBlock['type']]: true } = { text: true, image: true, audio: true, document: true };
 
 /** What the guard's `TypeError` says was expected. */
 export const RENDERED_EXPECTED = 'a rendered tool result (what host.renderToolResult returns: { stored, live, isError, blocks })';
@@ -32,7 +35,7 @@ function isLiveCopy(live: unknown): live is LiveCopy {
   for (const block of copy.blocks as unknown[]) {
     if (typeof block !== 'object' || block === null) return false;
     const { type } = block as { type?: unknown };
-    if (typeof type !== 'string' || !LIVE_BLOCK_TYPES.has(type)) return false;
+    if (typeof type !== 'string' || !Object.hasOwn(LIVE_BLOCK_TYPES, type)) return false;
   }
   return true;
 }
@@ -44,4 +47,15 @@ function kindOf(value: unknown): string {
   if (typeof value !== 'object') return typeof value;
   if ('content' in value || 'structuredContent' in value) return 'an object with content (a raw tool result? render it first)';
   return 'an object without stored, live and blocks';
+}
+
+/**
+ * `options[key]` as a non-empty string (the id or name of the call a result answers), or a
+ * `TypeError` naming the adapter and the option: a provider refuses a tool result that answers
+ * no call, and the host's mistake is clearer here than in the provider's 400.
+ */
+export function callOptionOrThrow<K extends string>(options: unknown, key: K, adapter: string): string {
+  const value: unknown = typeof options === 'object' && options !== null ? (options as Record<string, unknown>)[key] : undefined;
+  if (typeof value !== 'string' || value === '') throw new TypeError(`${adapter} expects options.${key}, the call's ${key === 'name' ? 'function name' : 'id'}, as a non-empty string.`);
+  return value;
 }

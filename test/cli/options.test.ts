@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_TEXT } from '../../src/cli/messages.js';
+import { badProviderText, CALL_TEXT } from '../../src/cli/messages.js';
 import { DEFAULT_TIMEOUT_MS, parseCallOptions, parseRenderOptions, UsageError } from '../../src/cli/options.js';
 import { projectPath } from './helpers.js';
 
@@ -14,7 +14,12 @@ describe(parseRenderOptions.name, () => {
     expect(parseRenderOptions(['-'])).toEqual({ input: '-', json: false });
   });
 
-  it.each([[['a', 'b']], [['x', '--cap', '-1']], [['x', '--cap', '1.5']], [['x', '--server-url', 'not a url']]])('refuses %j', (argv) => {
+  it('takes --provider naming a profile', () => {
+    expect(parseRenderOptions(['x.json', '--provider', 'gemini'])).toEqual({ input: 'x.json', provider: 'gemini', json: false });
+    expect(() => parseRenderOptions(['x.json', '--provider', 'Gemini'])).toThrow(new UsageError(badProviderText('Gemini')));
+  });
+
+  it.each([[['a', 'b']], [['x', '--cap', '-1']], [['x', '--cap', '1.5']], [['x', '--server-url', 'not a url']], [['x', '--provider', '']]])('refuses %j', (argv) => {
     expect(() => parseRenderOptions(argv)).toThrow(UsageError);
   });
 });
@@ -23,6 +28,12 @@ describe(parseCallOptions.name, () => {
   it('reads its own options before "--" and the server command after it, whatever that holds', () => {
     const options = parseCallOptions(['--all', '--timeout', '500', '--env', 'PORT=1', '--', 'srv', '--all', '--json']);
     expect(options).toMatchObject({ target: { kind: 'all' }, command: ['srv', '--all', '--json'], timeoutMs: 500, env: { PORT: '1' }, json: false });
+  });
+
+  it('takes --provider naming a profile; absent, none is set', () => {
+    expect(parseCallOptions(['--all', '--provider', 'openai-chat', '--', 'srv']).provider).toBe('openai-chat');
+    expect(parseCallOptions(['--all', '--', 'srv'])).not.toHaveProperty('provider');
+    expect(() => parseCallOptions(['--all', '--provider', 'bedrock', '--', 'srv'])).toThrow(new UsageError(badProviderText('bedrock')));
   });
 
   it('defaults the timeout to 15 s and takes --tool with --args', () => {

@@ -137,3 +137,32 @@ describe('blockwise render (spawned)', () => {
     expect(missing.stderr).toBe('blockwise render: can\'t read "examples/missing.json": no such file\n');
   });
 });
+
+describe(`${main.name} render --provider`, () => {
+  const gif = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+  const pdf = Buffer.from('%PDF-1.7\n%%EOF\n', 'latin1').toString('base64');
+  const result = JSON.stringify({
+    content: [
+      { type: 'image', data: gif, mimeType: 'image/gif' },
+      { type: 'resource', resource: { uri: 'file:///r.pdf', mimeType: 'application/pdf', blob: pdf } },
+    ],
+  });
+
+  it.each<[string, string[], string[]]>([
+    ['default (mcp)', [], ['image', 'marker']],
+    ['gemini', ['--provider', 'gemini'], ['marker', 'media']],
+    ['anthropic', ['--provider', 'anthropic'], ['image', 'media']],
+  ])('%s > renders the live copy for that provider', async (_name, args, want) => {
+    const { code, out, err } = await render(['-', ...args, '--json'], { stdin: Readable.from([result]) });
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    const summary = JSON.parse(out) as RenderedSummary;
+    expect(summary.blocks.map((block) => block.kind)).toEqual(want);
+    expect(out).not.toContain(pdf);
+  });
+
+  it('an unknown provider is a usage error naming the ones there are', async () => {
+    const { code, out, err } = await render(['-', '--provider', 'claude'], { stdin: Readable.from([result]) });
+    expect({ code, out }).toEqual({ code: 2, out: '' });
+    expect(err).toBe(errorLine('render', "--provider wants one of mcp, anthropic, openai-responses, openai-chat, gemini, ai-sdk, got \"claude\""));
+  });
+});

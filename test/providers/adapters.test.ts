@@ -86,6 +86,11 @@ describe(toAnthropic.name, () => {
     ]);
   });
 
+  it('leaves out empty text blocks, which the Messages API refuses', () => {
+    const withEmpty = nativeResult([{ type: 'text', text: '' }, { type: 'image', data: PNG_BASE64, mimeType: 'image/png' }]);
+    expect(toAnthropic(withEmpty).content).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } }]);
+  });
+
   it("carries the result's error flag as is_error", () => {
     expect(toAnthropic(ERROR_TEXT)).toEqual({ content: ERROR_TEXT.stored, is_error: true });
     expect(toAnthropic(nativeResult([{ type: 'text', text: 'x' }], true)).is_error).toBe(true);
@@ -185,6 +190,15 @@ describe(toGemini.name, () => {
     ]);
   });
 
+  it("with media: 'turn', answers images and documents as inlineData parts after the function response", () => {
+    const mixed = nativeResult([{ type: 'text', text: 'a' }, { type: 'image', data: PNG_BASE64, mimeType: 'image/png' }, DOCUMENT]);
+    expect(toGemini(mixed, { name: 'f', media: 'turn' })).toEqual([
+      { functionResponse: { name: 'f', response: { output: 'a' } } },
+      { inlineData: { mimeType: 'image/png', data: PNG_BASE64 } },
+      { inlineData: { mimeType: 'application/pdf', data: PDF_BASE64 } },
+    ]);
+  });
+
   it('answers audio as its marker line in the text, with no parts', () => {
     expect(toGemini(WITH_AUDIO, { name: 'f' })).toEqual([
       { functionResponse: { name: 'f', response: { output: `clip:\n${mediaNotTakenMarker('audio', 'audio/wav', AUDIO_BYTES, 'gemini')}` } } },
@@ -241,6 +255,7 @@ const NOT_RENDERED: [string, unknown][] = [
   ['a raw CallToolResult', callResult([textBlock()])],
   ['a live copy of an unknown kind', { stored: 's', live: { kind: 'video' }, isError: false, blocks: [] }],
   ['a native copy with an unknown block type', { stored: 's', live: { kind: 'native', blocks: [{ type: 'video', data: 'AAAA' }] }, isError: false, blocks: [] }],
+  ['a native copy with a block typed as an Object.prototype key', { stored: 's', live: { kind: 'native', blocks: [{ type: 'toString' }] }, isError: false, blocks: [] }],
   ['a text copy without its text', { stored: 's', live: { kind: 'text' }, isError: false, blocks: [] }],
 ];
 
@@ -265,6 +280,22 @@ describe('every adapter given something that is not a rendered result', () => {
     expect(() => toAnthropic(raw)).toThrow(TypeError);
     expect(() => toAnthropic(raw)).not.toThrow(/sk-secret-value/);
   });
+});
+
+describe('every adapter that answers a call, given no id or name for it', () => {
+  const cases = [
+    ['toOpenAIResponses', 'callId', (options: unknown) => toOpenAIResponses(TEXT_ONLY, options as { callId: string })],
+    ['toOpenAIChat', 'toolCallId', (options: unknown) => toOpenAIChat(TEXT_ONLY, options as { toolCallId: string })],
+    ['toGemini', 'name', (options: unknown) => toGemini(TEXT_ONLY, options as { name: string })],
+  ] as const;
+  for (const [name, key, adapter] of cases) {
+    for (const [what, options] of [['no options', undefined], ['an empty string', { [key]: '' }], ['a number', { [key]: 7 }]] as const) {
+      it(`${name} > ${what} > throws a TypeError naming options.${key}`, () => {
+        expect(() => adapter(options)).toThrow(TypeError);
+        expect(() => adapter(options)).toThrow(`${name} expects options.${key}`);
+      });
+    }
+  }
 });
 
 describe('no adapter shows base64 as text', () => {

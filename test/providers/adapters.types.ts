@@ -59,6 +59,7 @@ export const geminiRequest: GenerateContentParameters = {
   contents: [geminiContent],
   config: { tools: [{ functionDeclarations: [toGeminiTool(definition)] }] },
 };
+export const geminiTurnParts: Content['parts'] = toGemini(rendered, { name: 'fetch_reference', media: 'turn' });
 export const geminiDeclaration: FunctionDeclaration = toGeminiTool(definition);
 
 // AI SDK: the output of a tool-result part, and what a tool's toModelOutput returns.
