@@ -9,15 +9,16 @@ import {
   toGemini,
   toOpenAIChat,
   toOpenAIResponses,
-  type HostOptions,
+  PROVIDER_NAMES,
+  type ProviderName,
   type RenderedToolResult,
 } from '../../src/index.js';
 
 /** A provider profile's name, as `createHost({ provider })` takes it. */
-export type Provider = NonNullable<HostOptions['provider']>;
+export type Provider = ProviderName;
 
-/** Every profile, the default first. */
-export const PROVIDERS: readonly Provider[] = ['mcp', 'anthropic', 'openai-responses', 'openai-chat', 'gemini', 'ai-sdk'];
+/** Every profile, the default (`mcp`) first. */
+export const PROVIDERS: readonly Provider[] = PROVIDER_NAMES;
 
 /** One line: what `provider`'s request would carry for `rendered`, made by its adapter. */
 export function describeRequest(provider: Provider, rendered: RenderedToolResult, toolName: string): string {
@@ -67,7 +68,9 @@ const DESCRIBERS: { readonly [P in Provider]: (rendered: RenderedToolResult, too
   gemini(rendered, toolName) {
     const parts = toGemini(rendered, { name: toolName });
     return parts
-      .map(({ functionResponse }) => {
+      .map(({ functionResponse, inlineData }) => {
+        // With `media: 'turn'`, images and documents follow the function response as parts of their own.
+        if (inlineData !== undefined) return `inlineData ${media(inlineData.mimeType ?? '', inlineData.data ?? '')}`;
         if (functionResponse === undefined) return 'part';
         const response = functionResponse.response ?? {};
         const key = 'error' in response ? 'error' : 'output';
