@@ -12,6 +12,7 @@ import { convertBlocks } from './lanes/push.js';
 import { scriptView, scriptViewFetched, type ScriptView } from './lanes/script.js';
 import { renderToolResult, type RenderedToolResult } from './lanes/tool-result.js';
 import { fetchReference, type FetchOptions, type FetchOutcome } from './references/fetcher.js';
+import { createFetchReferenceTool, type FetchReferenceTool, type FetchReferenceToolOptions } from './references/fetch-reference-tool.js';
 
 /** The default text cap, in UTF-16 units. */
 export const DEFAULT_CAP = 24_000;
@@ -65,6 +66,12 @@ export interface Host {
    */
   fetchReference(refId: string, options: FetchOptions): Promise<FetchOutcome>;
   /**
+   * The `fetch_reference` tool to hand the model: its name, description and input schema, and a
+   * `call` that fetches through {@link Host.fetchReference} with `options` and answers a rendered
+   * result — what was fetched, shown as a tool result is, or the refusal in the stub's own words.
+   */
+  fetchReferenceTool(options: FetchReferenceToolOptions): FetchReferenceTool;
+  /**
    * The script lane (SPEC §9): what a code-execution script receives. A link's object carries
    * its uri only where the model's line shows it; a view that can't be read is a typed failure
    * naming the tool. Synchronous; never throws.
@@ -105,11 +112,12 @@ export function createHost(options: HostOptions = {}): Host {
     now: options.now ?? Date.now,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
-  return {
+  const host: Host = {
     registry: core.registry,
     renderToolResult: (result, origin) => renderToolResult(core, result, origin),
     convertBlocks: (blocks, origin) => convertBlocks(core, blocks, origin),
     fetchReference: (refId, fetchOptions) => fetchReference(core, refId, fetchOptions),
+    fetchReferenceTool: (toolOptions) => createFetchReferenceTool(host, toolOptions),
     scriptView: (result, origin) => scriptView(core, result, origin),
     scriptViewFetched: (result, origin, fetchOptions) => scriptViewFetched(core, result, origin, fetchOptions ?? options.fetch),
     setServerAddress(serverId, url, addressOptions = {}) {
@@ -118,6 +126,7 @@ export function createHost(options: HostOptions = {}): Host {
     removeServer: (serverId) => core.addresses.delete(serverId),
     close: () => core.addresses.clear(),
   };
+  return host;
 }
 
 /** A numeric setting: its default when undefined, else an integer of at least `least`. */

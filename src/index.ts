@@ -6,6 +6,17 @@ export type { LiveCopy } from './lanes/copies.js';
 export type { ScriptView, ScriptViewOk, ScriptViewFailure, ScriptItem, ReferenceObject, ScriptMedia, ScriptResource } from './lanes/script.js';
 export { DEFAULT_FETCH_TIMEOUT_MS, FETCH_FAILURE_WORDS, digestOf } from './references/fetcher.js';
 export type { FetchOptions, FetchOutcome, FetchSuccess, FetchFailed, FetchFailure, SaveRequest } from './references/fetcher.js';
+export {
+  FETCH_REFERENCE_TOOL_NAME,
+  FETCH_REFERENCE_TOOL_DESCRIPTION,
+  FETCH_REFERENCE_INPUT_SCHEMA,
+  FETCH_REFERENCE_TOOL_WORDS,
+} from './references/fetch-reference-tool.js';
+export type { FetchReferenceTool, FetchReferenceToolOptions, FetchReferenceInputSchema } from './references/fetch-reference-tool.js';
+export { withBlockwise } from './mcp-client/with-blockwise.js';
+export { withBlockwiseTools } from './mcp-client/ai-sdk-tools.js';
+export type { AiSdkToolsHost, AiSdkToolsOptions } from './mcp-client/ai-sdk-tools.js';
+export type { BlockwiseClient, BlockwiseCall, BlockwiseHost, WithBlockwiseOptions } from './mcp-client/with-blockwise.js';
 export { goesNative } from './lanes/goes-native.js';
 export { PROVIDER_PROFILES, PROVIDER_NAMES, isProviderName, getProviderProfile, getProviderProfileOrThrow } from './providers/profiles.js';
 export type { ProviderName, ProviderProfile, MediaLimits, MediaLeft } from './providers/profiles.js';
