@@ -3,122 +3,137 @@
  * history keeps, and the live copy the model reads this turn.
  */
 import { shownLength, type LiveBlock, type ShownBlock, type ShownMedia } from '../blocks/shown-block.js';
-import { omittedTextsNotice, stubsNotKeptNotice, truncationNotice } from '../text/markers.js';
+import { blockCutNotice, omittedTextsNotice, stubsNotKeptNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
 import { shownBudget } from '../blocks/shown-budget.js';
+import { fairShares, SHORT_BLOCK_CHARS } from './fair-share.js';
 import { goesNative } from './goes-native.js';
 
 /** The live copy: native blocks, or text. */
 export type LiveCopy = { readonly kind: 'native'; readonly blocks: LiveBlock[] } | { readonly kind: 'text'; readonly text: string };
 
+/** The most text blocks left out that the copies name one by one; those past it are counted. */
+export const LEFT_OUT_NAMED_MAX = 4;
+
 /**
- * A block's text cut at `cap` with the truncation notice (naming the whole text's length) after
- * the cut, or whole when it fits.
+ * What both copies show of a result past the cap, block by block: each text block's lines (its
+ * text whole, or its piece and cut notice, then any stubs in it the piece dropped; none where
+ * it is left out), and the notices that close the copy. Blocks other than text are shown whole.
  */
-export function cutText(block: ShownBlock, cap: number): string {
-  const length = shownLength(block);
-  return length <= cap ? block.text : `${cutAt(block.text, cap)}${truncationNotice(length)}`;
+export interface SharedTexts {
+  /** By block index: a text block's lines; `undefined` for a block other than text. */
+  readonly texts: readonly (readonly string[] | undefined)[];
+  /** The left-out texts' notices, and the count of stubs past their budget. */
+  readonly closing: readonly string[];
 }
 
 /**
- * The stored copy: the blocks' texts joined by newlines, cut at `cap` with a notice naming the
- * original length; the reference stubs the cut dropped (whole or in part) are kept after the
- * notice, so a truncated result doesn't lose its references — within a second budget
- * (`shownBudget`: the cap, or eight stubs' worth where the cap is smaller), which they share —
- * then its link lines, within a budget of the same size; any past those are counted in one
- * notice, and so are blocks past what the result may show. Every reference a render registers
- * is shown (the classifier stops at the same budgets). Other markers aren't kept.
+ * Shares the cap among a result's blocks (issue 14, one budget fairly shared): blocks other than
+ * text (stubs, link lines, markers, withheld lines, image placeholders) go whole — the
+ * classifier's budgets bound them (`shownBudget`) — and count against the cap first, each with
+ * its newline; the texts share what they leave, but never less than half the cap, by
+ * {@link fairShares}: each needs its length and its newline, short ones (up to
+ * {@link SHORT_BLOCK_CHARS}) come first and whole, the long ones share the rest. A text whose
+ * share is short of its need is cut, its piece and its notice ({@link blockCutNotice}) within
+ * its share; where its share can't hold the notice and a character, it is left out, named in a
+ * closing notice (the first {@link LEFT_OUT_NAMED_MAX}, the rest counted). Stubs found in a cut
+ * text that its piece dropped are kept whole after its notice, within the stubs' budget. Only
+ * what a piece keeps is copied: a 5 MB text costs its share, not its length.
+ */
+export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTexts {
+  const count = shown.length;
+  let fixed = 0;
+  const needs: number[] = [];
+  for (const block of shown) {
+    if (block.kind === 'text') needs.push(shownLength(block) + 1);
+    else fixed += block.text.length + 1;
+  }
+  // The last block has no newline after it: the budget holds one more than the cap.
+  const budget = Math.max(cap + 1 - fixed, Math.floor(cap / 2) + 1);
+  const shares = fairShares(needs, budget, SHORT_BLOCK_CHARS + 1);
+  const stubs = new KeptStubs(shownBudget(cap));
+  const texts: (readonly string[] | undefined)[] = new Array(count).fill(undefined);
+  const leftOut: { readonly position: number; readonly length: number }[] = [];
+  let nth = 0;
+  for (let index = 0; index < count; index += 1) {
+    const block = shown[index]!;
+    if (block.kind !== 'text') continue;
+    const need = needs[nth]!;
+    const share = shares[nth]!;
+    nth += 1;
+    if (share >= need) {
+      texts[index] = [block.text];
+      continue;
+    }
+    const length = need - 1;
+    // The piece, the blank line before its notice and the notice fit the share, less its newline.
+    const room = share - 3 - blockCutNotice(index + 1, count, length, share).length;
+    const piece = room > 0 ? cutAt(block.text, room) : '';
+    const lines = piece === '' ? [] : [`${piece}\n\n${blockCutNotice(index + 1, count, length, piece.length)}`];
+    if (piece === '') leftOut.push({ position: index + 1, length });
+    for (const stub of block.stubs ?? []) if (!piece.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub, lines);
+    texts[index] = lines;
+  }
+  const closing = leftOut.slice(0, LEFT_OUT_NAMED_MAX).map(({ position, length }) => blockCutNotice(position, count, length, 0));
+  if (leftOut.length > LEFT_OUT_NAMED_MAX) {
+    let length = 0;
+    for (const block of leftOut.slice(LEFT_OUT_NAMED_MAX)) length += block.length;
+    closing.push(omittedTextsNotice(leftOut.length - LEFT_OUT_NAMED_MAX, length));
+  }
+  if (stubs.dropped > 0) closing.push(stubsNotKeptNotice(stubs.dropped));
+  return { texts, closing };
+}
+
+/**
+ * The stored copy: the blocks' texts joined by newlines, whole where they fit the cap together;
+ * past it, as {@link shareTexts} shares the cap — every block other than text whole, in place,
+ * the texts whole or cut with a notice naming each, and the closing notices after.
  */
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
-  let total = shown.length === 0 ? 0 : shown.length - 1;
+  if (fitsWhole(shown, cap)) return shown.map((block) => block.text).join('\n');
+  const { texts, closing } = shareTexts(shown, cap);
+  const lines: string[] = [];
+  shown.forEach((block, index) => lines.push(...(texts[index] ?? [block.text])));
+  return [...lines, ...closing].join('\n');
+}
+
+/** Whether the blocks' texts, joined by newlines (an image as its placeholder), fit `cap`: both copies then show every block whole. */
+function fitsWhole(shown: readonly ShownBlock[], cap: number): boolean {
+  let total = shown.length - 1;
   for (const block of shown) total += shownLength(block);
-  if (total <= cap) return joinTexts(shown, shown.length, undefined);
-  // Only the part before the cut is joined: a long result costs its cap, not its length.
-  const past = new KeptPastTheCut(shownBudget(cap));
-  const notices: string[] = [];
-  let kept = 0;
-  let last: string | undefined;
-  let offset = 0;
-  for (const block of shown) {
-    const start = offset;
-    const end = start + shownLength(block);
-    // A block's piece begins at its joining newline, one before the block itself.
-    if (start === 0 || start - 1 < cap) {
-      kept += 1;
-      // Only what the cut can keep is copied: a 5 MB text costs its cap, not its length.
-      last = end > cap ? block.text.slice(0, cap - start + 1) : undefined;
-    }
-    if (end > cap) {
-      if (block.kind === 'stub') past.stub(block.text);
-      if (block.kind === 'link') past.line(block.text);
-      if (block.kind === 'text' && block.stubs !== undefined) {
-        const tail = start >= cap ? '' : block.text.slice(0, cap - start);
-        for (const stub of block.stubs) if (!tail.includes(JSON.stringify(stub).slice(1, -1))) past.stub(stub);
-      }
-      if (block.kind === 'marker' && block.reason === 'blocks-not-shown') notices.push(block.text);
-    }
-    offset = end + 1;
-  }
-  const cut = cutAt(joinTexts(shown, kept, last), cap);
-  if (past.dropped > 0) notices.unshift(stubsNotKeptNotice(past.dropped));
-  return `${cut}${truncationNotice(total)}${[...past.kept, ...notices].map((line) => `\n${line}`).join('')}`;
+  return total <= cap;
 }
 
 /**
- * The references kept past the cut, in order: stubs while those before them leave some of the
- * stubs' budget, link lines likewise of their own, the rest counted. A render's classification
- * stops once its stubs (or its lines and markers) pass the same budgets, so every reference it
- * registered is kept; stubs found in data share the stubs' budget too.
+ * The stubs found in texts that their pieces dropped, kept in order while those before them
+ * leave some of the stubs' budget, the rest counted. A render's classification stops once its
+ * stubs pass the same budget, so every stub it registered is kept.
  */
-class KeptPastTheCut {
-  readonly kept: string[] = [];
+class KeptStubs {
   dropped = 0;
-  #stubsLeft: number;
-  #linesLeft: number;
+  #left: number;
 
   constructor(budget: number) {
-    this.#stubsLeft = budget;
-    this.#linesLeft = budget;
+    this.#left = budget;
   }
 
-  stub(text: string): void {
-    if (this.#stubsLeft < 0) this.dropped += 1;
+  keep(stub: string, lines: string[]): void {
+    if (this.#left < 0) this.dropped += 1;
     else {
-      this.kept.push(text);
-      this.#stubsLeft -= text.length;
-    }
-  }
-
-  line(text: string): void {
-    if (this.#linesLeft < 0) this.dropped += 1;
-    else {
-      this.kept.push(text);
-      this.#linesLeft -= text.length;
+      lines.push(stub);
+      this.#left -= stub.length;
     }
   }
 }
-/** The first `count` blocks' texts joined by newlines, the last one replaced by `last` if given. */
-function joinTexts(shown: readonly ShownBlock[], count: number, last: string | undefined): string {
-  const texts = new Array<string>(count);
-  for (let index = 0; index < count; index += 1) texts[index] = shown[index]!.text;
-  if (last !== undefined && count > 0) texts[count - 1] = last;
-  return texts.join('\n');
-}
-
 
 /**
  * The live copy, from the stored pass's blocks (never classified again): native blocks when
- * {@link goesNative} — images, PDF documents and audio native, stubs and withheld lines whole, links and markers whole
- * (they fit the cap together), and the texts sharing what is left of the cap one by one, in
- * order: the text that passes it is cut with the notice, and texts after it are left out, as
- * the stored copy's cut leaves them out, and counted in one notice at the end — else the
- * stored text.
+ * {@link goesNative} — images, PDF documents and audio native, every other block as the stored
+ * copy shows it (the texts as {@link shareTexts} shares the cap) — else the stored text.
  */
 export function buildLiveCopy(shown: readonly ShownBlock[], stored: string, cap: number): LiveCopy {
   if (!goesNative(shown, cap)) return { kind: 'text', text: stored };
-  let budget = cap;
-  for (const block of shown) if (block.kind === 'link' || block.kind === 'marker') budget -= block.text.length;
-  return { kind: 'native', blocks: liveBlocks(shown, budget) };
+  return { kind: 'native', blocks: liveBlocks(shown, cap) };
 }
 
 /** A PDF document or audio clip as the live block that carries it natively. */
@@ -129,23 +144,21 @@ function liveMedia(block: ShownMedia): LiveBlock {
 }
 
 /**
- * Classified blocks as live blocks: images, PDF documents and audio native, every other block but text whole, and the
- * texts sharing `textBudget` one by one in order — the text that passes it cut with the notice,
- * those after it counted in one notice at the end, never dropped silently.
+ * Classified blocks as live blocks: images, PDF documents and audio native, every other block
+ * but text whole, and the texts as {@link shareTexts} shares the cap — whole where they fit
+ * together, else each whole or cut with its notice, those left out named in the closing notices,
+ * never dropped silently.
  */
-export function liveBlocks(shown: Iterable<ShownBlock>, textBudget: number): LiveBlock[] {
-  let budget = textBudget;
+export function liveBlocks(shown: readonly ShownBlock[], cap: number): LiveBlock[] {
+  const { texts, closing } = fitsWhole(shown, cap) ? { texts: [], closing: [] } : shareTexts(shown, cap);
   const blocks: LiveBlock[] = [];
-  let omitted = 0;
-  for (const block of shown) {
+  shown.forEach((block, index) => {
+    const lines = texts[index];
     if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
     else if (block.kind === 'media') blocks.push(liveMedia(block));
-    else if (block.kind !== 'text') blocks.push({ type: 'text', text: block.text });
-    else if (budget > 0) {
-      blocks.push({ type: 'text', text: cutText(block, budget) });
-      budget -= shownLength(block);
-    } else omitted += 1;
-  }
-  if (omitted > 0) blocks.push({ type: 'text', text: omittedTextsNotice(omitted) });
+    else if (lines === undefined) blocks.push({ type: 'text', text: block.text });
+    else if (lines.length > 0) blocks.push({ type: 'text', text: lines.join('\n') });
+  });
+  for (const text of closing) blocks.push({ type: 'text', text });
   return blocks;
 }

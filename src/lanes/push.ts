@@ -14,10 +14,10 @@ import { capFor, classifyContext } from './tool-result.js';
 
 /**
  * Converts pushed blocks to live blocks a provider takes. Never throws. The total text is
- * bounded: the texts share the cap, one by one in order (the text that passes it is cut with
- * the notice, and texts after it are counted in one notice at the end), and the other blocks
- * share a second cap (the classifier's budget: past it, the rest are counted in one notice) —
- * so at most twice the cap, one block past it, and the notices, whatever was pushed.
+ * bounded: the texts share the cap as a tool result's do (`shareTexts`: short ones whole, long
+ * ones cut or left out and named), and the other blocks share a second cap (the classifier's
+ * budgets: past them, the rest are counted in one notice) — so at most twice the cap, one block
+ * past it, and the notices, whatever was pushed.
  */
 export function convertBlocks(core: HostCore, blocks: readonly unknown[], origin?: ResultOrigin): LiveBlock[] {
   try {

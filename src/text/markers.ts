@@ -1,6 +1,6 @@
 /**
  * Every text the lanes show in place of something they don't show: markers, the withheld
- * line, the unchecked-result notice, the link line, the truncation notice. One module, so a
+ * line, the unchecked-result notice, the link line, the cut notices. One module, so a
  * test can assert each exact text and no lane words one of its own.
  */
 import { labelMayCarryCredential } from '../uri/shown-name.js';
@@ -375,9 +375,9 @@ export function linkLine(name: string, uri: string, mimeType: string | undefined
   return `[resource link "${quoted}": ${uri}, ${mediaTypeLabel(mimeType)}; not fetched]`;
 }
 
-/** The live copy's word for texts past the cap, which the stored copy's cut leaves out too. */
-export function omittedTextsNotice(count: number): string {
-  return `[truncated — ${count} more text block${count === 1 ? '' : 's'} past the cap not shown]`;
+/** The text blocks left out past those {@link blockCutNotice} names, counted, with their length together. */
+export function omittedTextsNotice(count: number, length: number): string {
+  return `[${count} more text block${count === 1 ? '' : 's'} left out: ${groupedCount(length)} chars]`;
 }
 
 /**
@@ -397,9 +397,23 @@ export function stubsNotKeptNotice(count: number): string {
   return `[${count} more reference${count === 1 ? '' : 's'} past the cut not shown]`;
 }
 
-/** Appended after a cut: the cap bounds the content, this notice adds its own few dozen characters. */
-export function truncationNotice(originalLength: number): string {
-  return `\n\n[truncated — original was ${originalLength} chars]`;
+/** A count with its thousands grouped (`218,004`), as the cut notices show lengths. */
+function groupedCount(count: number): string {
+  const digits = String(count);
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let index = grouped.length; index < digits.length; index += 3) grouped += `,${digits.slice(index, index + 3)}`;
+  return grouped;
+}
+
+/**
+ * Where a copy cut a text block to its share of the cap (`shown` characters kept), or left it
+ * out (`shown` 0): the block named by its position among the result's `count` blocks, with its
+ * whole length.
+ */
+export function blockCutNotice(position: number, count: number, length: number, shown: number): string {
+  return shown > 0
+    ? `[block ${position} of ${count} cut: ${groupedCount(length)} chars, ${groupedCount(shown)} shown]`
+    : `[block ${position} of ${count} left out: ${groupedCount(length)} chars]`;
 }
 
 /**

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
 import { shownLength } from '../../src/blocks/shown-block.js';
 import { dataChecker } from '../../src/blocks/data-strings.js';
-import { truncationNotice } from '../../src/text/markers.js';
+import { oneTextAtCap } from '../support/factories.js';
 
-/** The stored copy a long data result must have: its serialization cut at the cap, and the notice. */
+/** The stored copy a long data result must have: its serialization's start within the cap, and the notice naming it. */
 function expected(value: unknown, cap: number): string {
-  const text = JSON.stringify(value)!;
-  return text.length <= cap ? text : `${text.slice(0, cap)}${truncationNotice(text.length)}`;
+  return oneTextAtCap(JSON.stringify(value)!, cap);
 }
 
 describe('a long data result', () => {
@@ -84,7 +83,8 @@ describe('the block a long data result becomes', () => {
     expect(whole.startsWith(block.text)).toBe(true);
     expect(block.text.length).toBeGreaterThanOrEqual(200);
     expect(shownLength(block)).toBe(whole.length);
-    expect(rendered.stored).toBe(`${whole.slice(0, 200)}${truncationNotice(whole.length)}`);
+    expect(rendered.stored).toBe(oneTextAtCap(whole, 200));
+    expect(rendered.stored.length).toBeLessThanOrEqual(200);
   });
 
   it('counts a short text by its text', () => {

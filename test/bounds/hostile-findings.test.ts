@@ -10,7 +10,8 @@ import { NO_CLAIMS } from '../../src/references/claims.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { REFERENCE_STUB_MAX_CHARS } from '../../src/references/stub.js';
 import { LABEL_MAX_CHARS } from '../../src/text/labels.js';
-import { BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, omittedTextsNotice, stubsNotKeptNotice, truncationNotice } from '../../src/text/markers.js';
+import { BLOCK_NOT_SHOWN_TEXT, blockCutNotice, blocksNotShownNotice, omittedTextsNotice, stubsNotKeptNotice } from '../../src/text/markers.js';
+import { LEFT_OUT_NAMED_MAX } from '../../src/lanes/copies.js';
 import { uriMayCarryCredential } from '../../src/uri/credential.js';
 import { jsonStringMembers } from '../../src/uri/jwt.js';
 import { foldedCacheChars, foldName, FOLDED_NAME_MAX } from '../../src/uri/query-params.js';
@@ -143,7 +144,7 @@ describe('the total output is bounded, and a render registers only what it shows
     // Every reference registered is one the copies show.
     expect(registry.size).toBe(shown.length);
     for (const block of shown) expect(stored).toContain(block.text);
-    expect(stored.length).toBeLessThanOrEqual(cap + truncationNotice(10 ** 8).length + shownBudget(cap) + REFERENCE_STUB_MAX_CHARS + 200);
+    expect(stored.length).toBeLessThanOrEqual(cap + blockCutNotice(1, 1, 10 ** 8, 10 ** 8).length + shownBudget(cap) + REFERENCE_STUB_MAX_CHARS + 200);
     expect(stored.endsWith(notice.text)).toBe(true);
     expect(live.kind === 'text' && live.text.length).toBe(stored.length);
   });
@@ -154,7 +155,9 @@ describe('the total output is bounded, and a render registers only what it shows
     const { stored } = host.renderToolResult({ data: { items: links.slice(0, 5000) } }, { cap });
     expect(registry.size).toBeLessThan(1000);
     expect(stored.length).toBeLessThanOrEqual(cap + 100 + shownBudget(cap) + REFERENCE_STUB_MAX_CHARS + 200);
-    expect(stored.length).toBeGreaterThan(cap);
+    // Cut, its notice within the cap.
+    expect(stored).toMatch(/\n\n\[block 1 of 1 cut: [\d,]+ chars, [\d,]+ shown\]$/);
+    expect(stored.length).toBeGreaterThan(cap - 100);
   });
 
   it('the stored copy keeps stubs past the cut within their budget and counts the rest', () => {
@@ -170,12 +173,18 @@ describe('the total output is bounded, and a render registers only what it shows
     expect(live.at(-1)).toEqual({ type: 'text', text: blocksNotShownNotice(512 * 1024 - live.length + 1) });
   });
 
-  it('the push lane\'s texts share the cap, those after it counted', () => {
+  it('the push lane\'s texts share the cap: each its piece and notice within it, those left out named, then counted', () => {
     const host = createHost({ log: () => {} });
     const texts = Array.from({ length: 50 }, () => ({ type: 'text', text: 'x'.repeat(1000) }));
     const live = host.convertBlocks(texts, { cap: 5_000 });
-    expect(live).toHaveLength(6);
-    expect(live.at(-1)).toEqual({ type: 'text', text: omittedTextsNotice(45) });
+    // 5,001 shared at the floor (201 each) while it lasts: 24 of 201 and one of 177.
+    const cut = live.filter((block) => block.type === 'text' && block.text.startsWith('x'));
+    expect(cut).toHaveLength(25);
+    const pieces = cut.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : 0), 0);
+    expect(pieces).toBeLessThanOrEqual(5_000);
+    expect(live.slice(25, 25 + LEFT_OUT_NAMED_MAX)).toEqual(Array.from({ length: LEFT_OUT_NAMED_MAX }, (_, index) => ({ type: 'text', text: blockCutNotice(26 + index, 50, 1000, 0) })));
+    expect(live.at(-1)).toEqual({ type: 'text', text: omittedTextsNotice(25 - LEFT_OUT_NAMED_MAX, 1000 * (25 - LEFT_OUT_NAMED_MAX)) });
+    expect(live).toHaveLength(25 + LEFT_OUT_NAMED_MAX + 1);
   });
 
   it('the script lane shows a reference object only within the budget, the rest counted in one notice', () => {

@@ -71,9 +71,10 @@ describe(`${main.name} render`, () => {
     expect(longBase64Runs(JSON.stringify(summary))).toEqual([]);
   });
 
-  it('--cap cuts the stored copy at the cap, keeps the stub, and the live copy falls back to text', async () => {
-    const summary = await renderJson([projectPath('examples/mixed-result.json'), '--cap', '50']);
-    expect(summary.stored).toMatch(/^Here is the quarterly summary you asked for, with \n\n\[truncated — original was \d+ chars\]\n\[ref-/);
+  it('--cap shares the cap: the summary whole, the stub and every other block whole, the long text named; the live copy falls back to text', async () => {
+    // The blocks other than text pass 250: the texts keep half of it, the summary first.
+    const summary = await renderJson([projectPath('examples/mixed-result.json'), '--cap', '250']);
+    expect(summary.stored).toMatch(/^Here is the quarterly summary you asked for, with the chart, a voice note and the files\.\n\[image: image\/png, [^\]\n]+\]\n[^]*\n\[ref-[^]*\n\[block 7 of 7 left out: \d+ chars\]$/);
     expect(summary.live).toEqual({ kind: 'text', text: summary.stored });
     expect(summary.blocks[1]).toMatchObject({ kind: 'image', native: false });
   });

@@ -9,7 +9,7 @@ import { createHost, DEFAULT_CAP, type HostOptions } from '../../src/host.js';
 import type { ResultOrigin } from '../../src/inputs.js';
 import { buildLiveCopy, buildStoredCopy } from '../../src/lanes/copies.js';
 import { createRegistry } from '../../src/references/registry.js';
-import { audioMarker, imagePlaceholder, linkLine, omittedTextsNotice, truncationNotice, WITHHELD_TEXT } from '../../src/text/markers.js';
+import { audioMarker, blockCutNotice, imagePlaceholder, linkLine, omittedTextsNotice, WITHHELD_TEXT } from '../../src/text/markers.js';
 import { formatSize } from '../../src/text/size.js';
 import type { ShownBlock } from '../../src/blocks/shown-block.js';
 import {
@@ -25,7 +25,9 @@ import {
   unknownBlock,
   WAV_BASE64,
   itProp,
+  oneTextAtCap,
 } from '../support/factories.js';
+import { LEFT_OUT_NAMED_MAX } from '../../src/lanes/copies.js';
 
 const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length, 1, 1);
 const AUDIO_MARKER = audioMarker('audio/wav', Buffer.from(WAV_BASE64, 'base64').length);
@@ -48,11 +50,13 @@ describe(buildStoredCopy.name, () => {
     expect(render(callResult([textBlock({ text: 'see' }), imageBlock(), audioBlock()])).stored).toBe(`see\n${PLACEHOLDER}\n${AUDIO_MARKER}`);
   });
 
-  it('cuts at the cap and appends the notice after the cut: the cap bounds the content', () => {
-    const { stored } = render(texts('a'.repeat(30), 'b'.repeat(30)), { cap: 40 });
-    const joined = `${'a'.repeat(30)}\n${'b'.repeat(30)}`;
-    expect(stored).toBe(`${joined.slice(0, 40)}${truncationNotice(61)}`);
-    expect(truncationNotice(61)).toBe('\n\n[truncated — original was 61 chars]');
+  it('past the cap, gives long texts equal shares and names each cut after its piece: the cap bounds pieces and notices', () => {
+    const { stored } = render(texts('a'.repeat(1_000), 'b'.repeat(1_000)), { cap: 1_000 });
+    // 1,001 with the last newline: 500 and 501, each a piece, a blank line and its notice.
+    const first = 500 - 3 - blockCutNotice(1, 2, 1_000, 500).length;
+    const second = 501 - 3 - blockCutNotice(2, 2, 1_000, 501).length;
+    expect(stored).toBe(`${'a'.repeat(first)}\n\n${blockCutNotice(1, 2, 1_000, first)}\n${'b'.repeat(second)}\n\n${blockCutNotice(2, 2, 1_000, second)}`);
+    expect(stored).toHaveLength(1_000);
   });
 
   describe("the cap's exact boundary", () => {
@@ -60,9 +64,10 @@ describe(buildStoredCopy.name, () => {
     it.each([
       ['cap = length + 1 > whole', 7, 'abc\nde'],
       ['cap = length > whole', 6, 'abc\nde'],
-      ['cap = length - 1 > cut', 5, `abc\nd${truncationNotice(6)}`],
-      ['cap = 4 > cut just after the newline', 4, `abc\n${truncationNotice(6)}`],
-      ['cap = 1 > one character', 1, `a${truncationNotice(6)}`],
+      // Past the cap the shorter text goes first; what is left holds no notice, so the other is left out, named.
+      ['cap = length - 1 > the shorter whole, the other named', 5, `de\n${blockCutNotice(1, 2, 3, 0)}`],
+      ['cap = 4 > the shorter whole, the other named', 4, `de\n${blockCutNotice(1, 2, 3, 0)}`],
+      ['cap = 1 > both named', 1, `${blockCutNotice(1, 2, 3, 0)}\n${blockCutNotice(2, 2, 2, 0)}`],
     ])('%s', (_name, cap, want) => {
       const { stored, live } = render(texts('abc', 'de'), { cap });
       expect(stored).toBe(want);
@@ -74,45 +79,79 @@ describe(buildStoredCopy.name, () => {
       ['per host > createHost({ cap })', {}, { cap: 5 }],
       ['per call wins over per host', { cap: 5 }, { cap: 100 }],
     ])('%s', (_name, origin, options) => {
-      expect(render(texts('abc', 'de'), origin, options).stored).toBe(`abc\nd${truncationNotice(6)}`);
+      expect(render(texts('abc', 'de'), origin, options).stored).toBe(`de\n${blockCutNotice(1, 2, 3, 0)}`);
     });
 
     it('the default cap is 24,000; `cap: undefined` means the default', () => {
       expect(DEFAULT_CAP).toBe(24_000);
       const exact = 'x'.repeat(24_000);
       expect(render(texts(exact), undefined, { cap: undefined }).stored).toBe(exact);
-      expect(render(texts(`${exact}y`), undefined, { cap: undefined }).stored).toBe(`${exact}${truncationNotice(24_001)}`);
-      expect(render(texts(`${exact}y`)).stored).toBe(`${exact}${truncationNotice(24_001)}`);
+      expect(render(texts(`${exact}y`), undefined, { cap: undefined }).stored).toBe(oneTextAtCap(`${exact}y`, 24_000));
+      expect(render(texts(`${exact}y`)).stored).toBe(oneTextAtCap(`${exact}y`, 24_000));
+      expect(oneTextAtCap(`${exact}y`, 24_000)).toHaveLength(24_000);
     });
   });
 
-  itProp([fc.array(fc.string({ unit: 'binary-ascii', maxLength: 40 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 120 })], { seed: 0x5eed_0003, numRuns: 1000 })(
-    'is the first `cap` characters of the joined texts and the notice, or the whole when it fits',
+  itProp([fc.array(fc.string({ unit: 'binary-ascii', maxLength: 80 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 240 })], { seed: 0x5eed_0003, numRuns: 1000 })(
+    'is the joined texts when they fit; past the cap, each text whole, its start and a notice naming it, or named as left out, within the cap but for the closing notices',
     (words, cap) => {
       const joined = words.join('\n');
-      const want = joined.length <= cap ? joined : `${joined.slice(0, cap)}${truncationNotice(joined.length)}`;
-      expect(render(texts(...words), { cap }).stored).toBe(want);
+      const { stored } = render(texts(...words), { cap });
+      if (joined.length <= cap) {
+        expect(stored).toBe(joined);
+        return;
+      }
+      const count = words.length;
+      let closing = 0;
+      let missing = 0;
+      let named = 0;
+      words.forEach((word, index) => {
+        const cut = new RegExp(`\\n\\n\\[block ${index + 1} of ${count} cut: ${word.length} chars, (\\d+) shown\\]`).exec(stored);
+        const leftOut = blockCutNotice(index + 1, count, word.length, 0);
+        if (cut !== null) expect(stored).toContain(`${word.slice(0, Number(cut[1]))}${cut[0]}`);
+        else if (stored.includes(leftOut)) {
+          closing += leftOut.length + 1;
+          named += 1;
+        }
+        else if (!stored.includes(word)) missing += 1;
+      });
+      // Past the ones named, the texts left out are counted in one closing notice.
+      const counted = /\n?\[(\d+) more text blocks? left out: [\d,]+ chars\]$/.exec(stored);
+      expect(missing).toBeLessThanOrEqual(counted === null ? 0 : Number(counted[1]));
+      if (counted !== null) expect(named).toBe(LEFT_OUT_NAMED_MAX);
+      expect(stored.length).toBeLessThanOrEqual(cap + closing + (counted?.[0].length ?? 0));
     },
   );
 
   it('never splits a surrogate pair at the cut', () => {
-    const { stored } = render(texts('ab😀cd'), { cap: 3 });
-    expect(stored).toBe(`ab${truncationNotice(6)}`);
-    expect(stored.isWellFormed()).toBe(true);
+    const text = `${'a'.repeat(99)}😀${'b'.repeat(99)}`;
+    const pieces = new Set<string>();
+    for (let cap = 100; cap <= 200; cap += 1) {
+      const stored = render(texts(text), { cap }).stored;
+      expect(stored.isWellFormed()).toBe(true);
+      pieces.add(stored.slice(0, stored.indexOf('\n')));
+    }
+    // Where the cut falls between the pair, the pair is dropped whole.
+    expect(pieces).toContain('a'.repeat(99));
+    expect(pieces).toContain(`${'a'.repeat(99)}😀`);
   });
 
-  it('keeps every reference stub past the cut, after the notice', () => {
+  it('keeps every reference stub whole, in place, past a long text: they count against the cap first', () => {
     const { stored, blocks } = render(callResult([textBlock({ text: 'x'.repeat(100) }), referenceBlock(), referenceBlock({ uri: 'https://files.example.com/other.csv', name: 'other.csv' })]), { cap: 50 });
-    const joinedLength = blocks.map((block) => block.text).join('\n').length;
     expect(blocks.map((block) => block.kind)).toEqual(['text', 'stub', 'stub']);
-    expect(stored).toBe(`${'x'.repeat(50)}${truncationNotice(joinedLength)}\n${blocks[1]!.text}\n${blocks[2]!.text}`);
+    // The stubs pass the cap: the text keeps half of it (26), too little for its notice and a piece.
+    expect(stored).toBe(`${blocks[1]!.text}\n${blocks[2]!.text}\n${blockCutNotice(1, 3, 100, 0)}`);
   });
 
-  it('keeps a stub the cut splits, whole, after the notice', () => {
-    const { stored, blocks } = render(callResult([textBlock({ text: 'x'.repeat(20) }), referenceBlock()]), { cap: 31 });
+  it('never splits a stub: it goes whole, and the text before it takes what is left', () => {
+    const { stored, blocks } = render(callResult([textBlock({ text: 'x'.repeat(300) }), referenceBlock()]), { cap: 400 });
     const stub = blocks[1]!.text;
     expect(stub).toMatch(BIG_CSV_STUB);
-    expect(stored).toBe(`${'x'.repeat(20)}\n${stub.slice(0, 10)}${truncationNotice(21 + stub.length)}\n${stub}`);
+    const share = 401 - (stub.length + 1);
+    expect(share).toBeGreaterThan(201);
+    const shown = share - 3 - blockCutNotice(1, 2, 300, share).length;
+    expect(stored).toBe(`${'x'.repeat(shown)}\n\n${blockCutNotice(1, 2, 300, shown)}\n${stub}`);
+    expect(stored).toHaveLength(400);
   });
 
   it('does not repeat a stub the cut kept whole', () => {
@@ -121,21 +160,22 @@ describe(buildStoredCopy.name, () => {
     expect(stored.split(stub)).toHaveLength(2);
   });
 
-  it('keeps link lines past the cut (each registers a reference) but not markers', () => {
+  it('keeps link lines and markers whole, in place, past a long text', () => {
     const { stored } = render(callResult([textBlock({ text: 'x'.repeat(100) }), resourceLink(), audioBlock(), unknownBlock()]), { cap: 50 });
     const line = linkLine('report.pdf', PLAIN_URI, 'application/pdf');
-    const joined = ['x'.repeat(100), line, AUDIO_MARKER, '[Content not shown: this host can\'t display "hologram" content.]'].join('\n');
-    expect(stored).toBe(`${'x'.repeat(50)}${truncationNotice(joined.length)}\n${line}`);
+    const unknown = '[Content not shown: this host can\'t display "hologram" content.]';
+    expect(stored).toBe(`${line}\n${AUDIO_MARKER}\n${unknown}\n${blockCutNotice(1, 4, 100, 0)}`);
   });
 
-  it('keeps stubs found in data (at depth) that the cut dropped', () => {
+  it('keeps stubs found in data (at depth) that the cut dropped, whole after its notice', () => {
     // Under a base64 run's length (200), so the padding is shown as it is.
     const data = { padding: 'p'.repeat(199), attachment: referenceBlock() };
-    const { stored } = render({ data }, { cap: 50 });
-    expect(stored.startsWith(`{"padding":"${'p'.repeat(38)}`)).toBe(true);
+    const { stored } = render({ data }, { cap: 80 });
     const lines = stored.split('\n');
     expect(lines.at(-1)).toMatch(BIG_CSV_STUB);
-    expect(stored).toContain(truncationNotice(JSON.stringify({ padding: 'p'.repeat(199), attachment: lines.at(-1) }).length));
+    const length = JSON.stringify({ padding: 'p'.repeat(199), attachment: lines.at(-1) }).length;
+    const shown = 81 - 3 - blockCutNotice(1, 1, length, 81).length;
+    expect(stored).toBe(`{"padding":"${'p'.repeat(shown - 12)}\n\n${blockCutNotice(1, 1, length, shown)}\n${lines.at(-1)}`);
   });
 
   it('(unit) builds from ShownBlocks: texts joined, cut, stubs kept', () => {
@@ -145,7 +185,13 @@ describe(buildStoredCopy.name, () => {
       { kind: 'stub', text: '[stub]', refId: 'r2', fetchable: false },
     ];
     expect(buildStoredCopy(shown, 100)).toBe('hello world\n[link]\n[stub]');
-    expect(buildStoredCopy(shown, 5)).toBe(`hello${truncationNotice(25)}\n[link]\n[stub]`);
+    // The link and stub count first (14): the text keeps half the cap, too little to name its cut there.
+    expect(buildStoredCopy(shown, 5)).toBe(`[link]\n[stub]\n${blockCutNotice(1, 3, 11, 0)}`);
+    // At 60 the text's share (61 less the link's and stub's 14) holds a piece and its notice.
+    const text = 'hello world'.repeat(5);
+    const shown47 = 47 - 3 - blockCutNotice(1, 3, 55, 47).length;
+    expect(shown47).toBeGreaterThan(0);
+    expect(buildStoredCopy([{ kind: 'text', text }, ...shown.slice(1)], 60)).toBe(`${text.slice(0, shown47)}\n\n${blockCutNotice(1, 3, 55, shown47)}\n[link]\n[stub]`);
   });
 });
 
@@ -168,31 +214,43 @@ describe(buildLiveCopy.name, () => {
     });
   });
 
-  it('cuts the texts at the cap one by one beside a native image: they share one budget, and texts past it are left out', () => {
-    const { live, stored } = render(callResult([textBlock({ text: 'a'.repeat(8) }), textBlock({ text: 'b'.repeat(10) }), textBlock({ text: 'c'.repeat(31) }), imageBlock()]), { cap: 20 });
+  it('shares the cap among the texts beside a native image as the stored copy does: short ones whole, the long one cut and named', () => {
+    const { live, stored } = render(callResult([textBlock({ text: 'a'.repeat(8) }), textBlock({ text: 'b'.repeat(10) }), textBlock({ text: 'c'.repeat(600) }), imageBlock()]), { cap: 300 });
+    // The placeholder counts first; the short texts go whole; the long one takes the rest.
+    const share = 301 - (PLACEHOLDER.length + 1) - 9 - 11;
+    const shown = share - 3 - blockCutNotice(3, 4, 600, share).length;
+    const cut = `${'c'.repeat(shown)}\n\n${blockCutNotice(3, 4, 600, shown)}`;
     expect(live).toEqual({
       kind: 'native',
-      blocks: [
-        { type: 'text', text: 'a'.repeat(8) },
-        { type: 'text', text: 'b'.repeat(10) },
-        { type: 'text', text: `${'c'.repeat(2)}${truncationNotice(31)}` },
-        NATIVE_IMAGE,
-      ],
+      blocks: [{ type: 'text', text: 'a'.repeat(8) }, { type: 'text', text: 'b'.repeat(10) }, { type: 'text', text: cut }, NATIVE_IMAGE],
     });
-    expect(stored).toBe(`${'a'.repeat(8)}\n${'b'.repeat(10)}\n${truncationNotice(8 + 1 + 10 + 1 + 31 + 1 + PLACEHOLDER.length)}`);
-    const past = render(callResult([textBlock({ text: 'a'.repeat(30) }), textBlock({ text: 'b'.repeat(10) }), imageBlock()]), { cap: 20 }).live;
-    expect(past).toEqual({
-      kind: 'native',
-      blocks: [{ type: 'text', text: `${'a'.repeat(20)}${truncationNotice(30)}` }, NATIVE_IMAGE, { type: 'text', text: omittedTextsNotice(1) }],
-    });
+    expect(stored).toBe(`${'a'.repeat(8)}\n${'b'.repeat(10)}\n${cut}\n${PLACEHOLDER}`);
+    expect(stored).toHaveLength(300);
+  });
+
+  it('names the texts it leaves out beside a native image in closing blocks, as the stored copy does', () => {
+    const content = [...Array.from({ length: 8 }, () => textBlock({ text: 'w'.repeat(500) })), imageBlock()];
+    const { live, stored } = render(callResult(content), { cap: 600 });
+    expect(live.kind).toBe('native');
+    if (live.kind !== 'native') return;
+    const closing = live.blocks.slice(-LEFT_OUT_NAMED_MAX - 1);
+    const leftOut = 8 - live.blocks.filter((block) => block.type === 'text' && block.text.startsWith('w')).length;
+    expect(leftOut).toBeGreaterThan(LEFT_OUT_NAMED_MAX);
+    const first = 8 - leftOut + 1;
+    expect(closing).toEqual([
+      ...Array.from({ length: LEFT_OUT_NAMED_MAX }, (_, index) => ({ type: 'text', text: blockCutNotice(first + index, 9, 500, 0) })),
+      { type: 'text', text: omittedTextsNotice(leftOut - LEFT_OUT_NAMED_MAX, 500 * (leftOut - LEFT_OUT_NAMED_MAX)) },
+    ]);
+    expect(stored.endsWith(closing.map((block) => (block.type === 'text' ? block.text : '')).join('\n'))).toBe(true);
   });
 
   it('cuts a text block at what the cap leaves beside its marker, which goes whole', () => {
-    const cap = AUDIO_MARKER.length + 40;
+    const cap = AUDIO_MARKER.length + PLACEHOLDER.length + 200;
     const { live } = render(callResult([textBlock({ text: 'z'.repeat(cap + 50) }), audioBlock(), imageBlock()]), { cap });
+    const shown = 199 - 3 - blockCutNotice(1, 3, cap + 50, 199).length;
     expect(live).toEqual({
       kind: 'native',
-      blocks: [{ type: 'text', text: `${'z'.repeat(40)}${truncationNotice(cap + 50)}` }, { type: 'text', text: AUDIO_MARKER }, NATIVE_IMAGE],
+      blocks: [{ type: 'text', text: `${'z'.repeat(shown)}\n\n${blockCutNotice(1, 3, cap + 50, shown)}` }, { type: 'text', text: AUDIO_MARKER }, NATIVE_IMAGE],
     });
   });
 

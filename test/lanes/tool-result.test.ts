@@ -52,6 +52,7 @@ import {
   USERINFO_URI,
   WAV_BASE64,
   WEBP_BASE64,
+  oneTextAtCap,
 } from '../support/factories.js';
 
 const PNG_SIZE = PNG_BYTES.length;
@@ -266,7 +267,12 @@ describe(renderToolResult.name, () => {
       expect(blocks[0]?.kind).toBe('text');
       expect(blocks[0]?.text).toContain(long);
       const shown = liveTexts(live)[0]!;
-      expect(shown.startsWith(blocks[0]!.text.slice(0, 100))).toBe(true);
+      // Cut to its share of the cap (the image's placeholder counts first), named after its piece.
+      const whole = blocks[0]!.text;
+      const notice = /\n\n\[block 1 of 2 cut: ([\d,]+) chars, (\d+) shown\]$/.exec(shown);
+      expect(notice?.[1]).toBe(whole.length.toLocaleString('en-US'));
+      expect(shown).toBe(`${whole.slice(0, Number(notice![2]))}${notice![0]}`);
+      expect(shown.length).toBeLessThanOrEqual(100);
       expect(shown).not.toContain(long.slice(0, 150));
     });
 
@@ -472,9 +478,12 @@ describe(renderToolResult.name, () => {
 
     it('is shown within the cap', () => {
       const json = JSON.stringify(structured);
-      const { stored } = render({ structuredContent: structured }, { cap: 10 });
+      // At 50 the notice naming the cut takes all but 10 characters of the cap.
+      const { stored } = render({ structuredContent: structured }, { cap: 50 });
       expect(stored.startsWith(json.slice(0, 10))).toBe(true);
       expect(stored).not.toContain(json.slice(0, 11));
+      expect(stored).toBe(oneTextAtCap(json, 50));
+      expect(stored.length).toBeLessThanOrEqual(50);
     });
 
     it('blocks in it are shown as the lane shows them: no base64', () => {

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { it } from 'vitest';
 import { makeGif, makeJpeg, makePng, makeWebp, pngChunk } from './images.js';
+import { blockCutNotice } from '../../src/text/markers.js';
 
 /** A loose object: blocks under test are often deliberately off-schema. */
 export type Loose = Record<string, unknown>;
@@ -78,6 +79,19 @@ export function unknownBlock(overrides: Loose = {}): Loose {
 /** An MCP `CallToolResult` around `content`. */
 export function callResult(content: unknown[], overrides: Loose = {}): Loose {
   return { content, ...overrides };
+}
+
+/**
+ * What the copies show of a result that is one text of `length` characters whose start is
+ * `text`, at `cap` (issue 14's rule for one block): the whole where it fits; else its start
+ * and the notice naming it within the cap (the budget holds the last newline, so one more
+ * than the cap, less the blank line before the notice); else, where the notice leaves no
+ * room, the notice that it was left out.
+ */
+export function oneTextAtCap(text: string, cap: number, length = text.length): string {
+  if (length <= cap) return text;
+  const room = cap + 1 - 3 - blockCutNotice(1, 1, length, cap + 1).length;
+  return room > 0 ? `${text.slice(0, room)}\n\n${blockCutNotice(1, 1, length, room)}` : blockCutNotice(1, 1, length, 0);
 }
 
 /** A presigned-looking uri (AWS SigV4): it may carry a credential, so no copy shows it. */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatSize } from '../../src/text/size.js';
 import {
+  blockCutNotice,
   audioMarker,
   embeddedBlobMarker,
   embeddedHeader,
@@ -23,8 +24,8 @@ import {
   incompleteResultText,
   invalidReferenceMarker,
   linkLine,
+  omittedTextsNotice,
   TYPE_LABEL_MAX_CHARS,
-  truncationNotice,
   typeLabel,
   unknownTypeMarker,
   UNCHECKED_RESULT_TEXT,
@@ -42,7 +43,11 @@ describe('issue templates', () => {
     ['image truncated (issue 13)', imageTruncatedMarker('image/png', 8), '[Image not shown: declared image/png, but its data ends before the image does (~8B).]'],
     ['image placeholder', imagePlaceholder('image/png', 3 * 1024, 640, 480), `[image: image/png, 640×480 px, ${formatSize(3 * 1024)}]`],
     ['link line', linkLine('Q3 report', 'https://files.example.com/q3.pdf', 'application/pdf'), '[resource link "Q3 report": https://files.example.com/q3.pdf, application/pdf; not fetched]'],
-    ['truncation notice', truncationNotice(30_512), '\n\n[truncated — original was 30512 chars]'],
+    ['cut notice', blockCutNotice(2, 5, 218_004, 12_000), '[block 2 of 5 cut: 218,004 chars, 12,000 shown]'],
+    ['cut notice > small numbers', blockCutNotice(1, 1, 999, 1), '[block 1 of 1 cut: 999 chars, 1 shown]'],
+    ['cut notice > millions', blockCutNotice(7, 12, 5_000_000, 1_234_567), '[block 7 of 12 cut: 5,000,000 chars, 1,234,567 shown]'],
+    ['left-out notice', blockCutNotice(3, 4, 1_000, 0), '[block 3 of 4 left out: 1,000 chars]'],
+    ['texts left out, counted', omittedTextsNotice(3, 45_000), '[3 more text blocks left out: 45,000 chars]'],
     ['result not shown', UNCHECKED_RESULT_TEXT, "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]"],
   ])('%s', (_name, given, want) => {
     expect(given).toBe(want);
