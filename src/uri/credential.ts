@@ -178,6 +178,10 @@ function isTokenShaped(value: string): boolean {
 // the first parameter that asks: a name repeated through a uri (`?t=1&t=1&…`) would otherwise
 // read the whole host, path or uri once per occurrence, quadratic in the uri's length.
 class UriReading implements ParameterTests {
+  // A parameter's answer depends on its name and value alone once the uri is fixed: a piece
+  // repeated through the uri (`?a=1;b?c&a=1;b?c&…`, whose value is read as a nested uri each
+  // time) is tried once per reading.
+  readonly answersByText = true;
   private names: ReadonlySet<string> | undefined;
   // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
   // its expression): one map, made only once a rule is asked.
