@@ -108,6 +108,12 @@ function endsEveryRun(code: number, alphabet: Uint8Array): boolean {
   return INVISIBLE[code] !== 1 && (code < 0xd800 || code > 0xdfff);
 }
 
+/** Whether the character at `index` is one of `alphabet` (false past the end). */
+function isAlphabetAt(text: string, index: number, alphabet: Uint8Array): boolean {
+  const code = text.charCodeAt(index);
+  return code < 128 && alphabet[code] === 1;
+}
+
 /**
  * How many characters at `index` one counted character of a run takes: 1 for one of the
  * alphabet, the backslashes and `/` of an escaped slash, 0 for anything else.
@@ -191,6 +197,15 @@ function readRun(text: string, start: number, alphabet: Uint8Array): { end: numb
   let count = 0;
   let line = 0;
   while (at < text.length) {
+    // The alphabet's own characters, most of any run, are counted in a tight loop first.
+    const from = at;
+    while (isAlphabetAt(text, at, alphabet)) at += 1;
+    if (at > from) {
+      count += at - from;
+      line += at - from;
+      end = at;
+      continue;
+    }
     const step = counted(text, at, alphabet);
     if (step > 0) {
       count += 1;

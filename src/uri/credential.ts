@@ -183,6 +183,7 @@ class UriReading implements ParameterTests {
   // time) is tried once per reading.
   readonly answersByText = true;
   private names: ReadonlySet<string> | undefined;
+  private host: string | undefined;
   // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
   // its expression): one map, made only once a rule is asked.
   private decided: Map<string | RegExp, HostRule | null | boolean> | undefined;
@@ -217,7 +218,9 @@ class UriReading implements ParameterTests {
   hostRule(name: string, rules: readonly HostRule[]): HostRule | null {
     const decided = (this.decided ??= new Map()).get(name) as HostRule | null | undefined;
     if (decided !== undefined) return decided;
-    const rule = rules.find((candidate) => onHost(this.url, candidate)) ?? null;
+    // The host as `onHost` reads it, written once per reading, not once per rule tried.
+    const host = (this.host ??= dotted(this.url.hostname));
+    const rule = rules.find((candidate) => onHost(host, this.url, candidate)) ?? null;
     this.decided.set(name, rule);
     return rule;
   }
@@ -254,10 +257,14 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
 // holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
 // wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
 // credential with the link).
-function onHost(url: UriParts, rule: HostRule): boolean {
-  const host = `.${url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`}`;
+function onHost(host: string, url: UriParts, rule: HostRule): boolean {
   const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
   return onIt && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
+}
+
+// A host name between dots (`.cdn.discordapp.com.`), as `onHost` matches rules' domains.
+function dotted(hostname: string): string {
+  return `.${hostname.endsWith('.') ? hostname : `${hostname}.`}`;
 }
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.

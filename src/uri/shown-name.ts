@@ -56,9 +56,13 @@ function tokenInText(source: string): string {
 /** Runs shaped like a JWT's dotted parts, each then read by `looksLikeJwt`. */
 const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
 
+/** The shortest run of a name's token characters read (`NAME_RUNS`). */
+const NAME_RUN_MIN_CHARS = 6;
+
 /**
- * Runs of a name's token characters, at least six long (a short password): no space, and no
- * separator of a uri's parts (`/ : @ ? & # ;`), so a run is at most one piece of a uri.
+ * Runs of a name's token characters, at least {@link NAME_RUN_MIN_CHARS} long (a short
+ * password): no space, and no separator of a uri's parts (`/ : @ ? & # ;`), so a run is at
+ * most one piece of a uri.
  */
 const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
 
@@ -154,20 +158,21 @@ function wordMayCarryCredential(word: string): boolean {
  * uri as a reader would still recognize it (`secretPieceRead`).
  */
 function holdsSecretPiece(text: string, uri: string): boolean {
-  // What the name alone decides first: a name with no random-looking run, too short to hold a
-  // piece in another form, beside a uri with no userinfo, holds nothing of its uri whatever
-  // the uri carries, and spares the uri its question (the push lane shows no line, so the
-  // name's rule is the only one that would ask it).
-  const runs = (text.match(NAME_RUNS) ?? []).filter(looksRandom);
-  const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
+  // A name too short for any run the rules read (`NAME_RUNS`, and shorter still than a piece in
+  // another form), beside a uri with no userinfo for a password, holds nothing of its uri
+  // whatever the uri carries: the uri's question isn't asked for it (on the push lane, which
+  // shows no line, this rule is the only one that would ask it).
   const judged = judgedUriText(uri);
-  const userinfo = judged.includes('@');
-  if (runs.length === 0 && !userinfo && !mayHoldPieceRead(read)) return false;
+  if (text.length < NAME_RUN_MIN_CHARS && !judged.includes('@')) return false;
+  // The uri's question first: a link that can't be fetched asks it for its line anyway (the
+  // answer is kept), and a uri that carries nothing needs no run of the name read.
   if (!judgedUriMayCarryCredential(uri)) return false;
+  const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
-    if (judged.includes(run) || decodedOf(judged).includes(run)) return true;
+    if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;
   }
-  return (userinfo && holdsPassword(read, decodedOf(judged))) || secretPieceRead(read, judged);
+  const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
+  return (judged.includes('@') && holdsPassword(read, decodedOf(judged))) || secretPieceRead(read, judged);
 }
 
 // The last uri text decoded, and its decoding: decoded once, and only when a rule needs it
@@ -217,9 +222,9 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
  */
 function secretPieceRead(name: string, judgedUri: string): boolean {
   // The name's forms first: most names are too short to hold any piece, and need no piece made.
-  if (!mayHoldPieceRead(name)) return false;
   const plain = folded(name);
   const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
+  if (plain.length < PIECE_MIN_CHARS && base64 === null) return false;
   const forms = [plain, [...plain].reverse().join('')];
   for (const run of base64 ?? []) {
     for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
@@ -228,14 +233,6 @@ function secretPieceRead(name: string, judgedUri: string): boolean {
     for (const form of forms) if (form.includes(piece)) return true;
   }
   return false;
-}
-
-/**
- * Whether a name is long enough to hold a piece in one of the forms `secretPieceRead` reads:
- * {@link PIECE_MIN_CHARS} letters and digits, or a run that may be base64 of one.
- */
-function mayHoldPieceRead(name: string): boolean {
-  return folded(name).length >= PIECE_MIN_CHARS || (name.length >= BASE64_IN_NAME_MIN_CHARS && name.search(BASE64_IN_NAME) >= 0);
 }
 
 // The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
