@@ -69,7 +69,9 @@ export function findBase64Run(text: string, from = 0): Base64Run | undefined {
   return findRun(text, from, ALPHABET);
 }
 
-function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | undefined {
+// `enough`: where only whether a run is there matters, a run is read no further than this many
+// counted characters (a run that long is one, whatever follows), so its place may end early.
+function findRun(text: string, from: number, alphabet: Uint8Array, enough = Number.POSITIVE_INFINITY): Base64Run | undefined {
   let index = from;
   while (index < text.length) {
     // A run spans at least BASE64_LINE_MIN_CHARS characters, and no run passes a character
@@ -91,7 +93,7 @@ function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | 
       index = token > 0 ? index + token : text.charCodeAt(index) === BACKSLASH ? afterBackslashes(text, index) : index + 1;
       continue;
     }
-    const run = readRun(text, index, alphabet);
+    const run = readRun(text, index, alphabet, enough);
     if (run.count >= BASE64_RUN_MIN_CHARS || (run.count >= BASE64_LINE_MIN_CHARS && afterPemArmour(text, index))) {
       let end = run.end;
       while (end < text.length && text.charCodeAt(end) === PADDING) end += 1;
@@ -106,6 +108,12 @@ function findRun(text: string, from: number, alphabet: Uint8Array): Base64Run | 
 function endsEveryRun(code: number, alphabet: Uint8Array): boolean {
   if (code < 128) return alphabet[code] !== 1 && code !== BACKSLASH && code !== CR && code !== LF;
   return INVISIBLE[code] !== 1 && (code < 0xd800 || code > 0xdfff);
+}
+
+/** Whether the character at `index` is one of `alphabet` (false past the end). */
+function isAlphabetAt(text: string, index: number, alphabet: Uint8Array): boolean {
+  const code = text.charCodeAt(index);
+  return code < 128 && alphabet[code] === 1;
 }
 
 /**
@@ -185,12 +193,23 @@ function fullLineAt(text: string, index: number, alphabet: Uint8Array): boolean 
  * The run that starts at `start` (a counted character): where its last counted character ends,
  * how many it counts, and where a scan for the next run may go on (past `start`).
  */
-function readRun(text: string, start: number, alphabet: Uint8Array): { end: number; count: number; next: number } {
+function readRun(text: string, start: number, alphabet: Uint8Array, enough: number): { end: number; count: number; next: number } {
   let at = start;
   let end = start;
   let count = 0;
   let line = 0;
   while (at < text.length) {
+    // The alphabet's own characters, most of any run, are counted in a tight loop first.
+    const from = at;
+    const limit = from + (enough - count);
+    while (at < limit && isAlphabetAt(text, at, alphabet)) at += 1;
+    if (at > from) {
+      count += at - from;
+      line += at - from;
+      end = at;
+      if (count >= enough) break;
+      continue;
+    }
     const step = counted(text, at, alphabet);
     if (step > 0) {
       count += 1;
@@ -241,7 +260,7 @@ function breakBefore(text: string, end: number, crOnly: boolean): number {
 
 /** Whether `text` holds a base64 run. */
 export function holdsBase64Run(text: string): boolean {
-  return text.length >= BASE64_LINE_MIN_CHARS && findBase64Run(text) !== undefined;
+  return text.length >= BASE64_LINE_MIN_CHARS && findRun(text, 0, ALPHABET, BASE64_RUN_MIN_CHARS) !== undefined;
 }
 
 /**
@@ -249,7 +268,7 @@ export function holdsBase64Run(text: string): boolean {
  * only where a run of the alphabet and `%` as long as a base64 run is found, which it must be.
  */
 export function holdsBase64RunDecoded(text: string): boolean {
-  return findRun(text, 0, ALPHABET_OR_ESCAPE) !== undefined && holdsBase64Run(percentDecode(text));
+  return findRun(text, 0, ALPHABET_OR_ESCAPE, BASE64_RUN_MIN_CHARS) !== undefined && holdsBase64Run(percentDecode(text));
 }
 
 /** `text` with each base64 run replaced by `marker(its length)`; `text` itself where it holds none. */

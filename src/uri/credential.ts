@@ -178,7 +178,12 @@ function isTokenShaped(value: string): boolean {
 // the first parameter that asks: a name repeated through a uri (`?t=1&t=1&…`) would otherwise
 // read the whole host, path or uri once per occurrence, quadratic in the uri's length.
 class UriReading implements ParameterTests {
+  // A parameter's answer depends on its name and value alone once the uri is fixed: a piece
+  // repeated through the uri (`?a=1;b?c&a=1;b?c&…`, whose value is read as a nested uri each
+  // time) is tried once per reading.
+  readonly answersByText = true;
   private names: ReadonlySet<string> | undefined;
+  private host: string | undefined;
   // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
   // its expression): one map, made only once a rule is asked.
   private decided: Map<string | RegExp, HostRule | null | boolean> | undefined;
@@ -213,7 +218,9 @@ class UriReading implements ParameterTests {
   hostRule(name: string, rules: readonly HostRule[]): HostRule | null {
     const decided = (this.decided ??= new Map()).get(name) as HostRule | null | undefined;
     if (decided !== undefined) return decided;
-    const rule = rules.find((candidate) => onHost(this.url, candidate)) ?? null;
+    // The host as `onHost` reads it, written once per reading, not once per rule tried.
+    const host = (this.host ??= dotted(this.url.hostname));
+    const rule = rules.find((candidate) => onHost(host, this.url, candidate)) ?? null;
     this.decided.set(name, rule);
     return rule;
   }
@@ -250,10 +257,14 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
 // holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
 // wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
 // credential with the link).
-function onHost(url: UriParts, rule: HostRule): boolean {
-  const host = `.${url.hostname.endsWith('.') ? url.hostname : `${url.hostname}.`}`;
+function onHost(host: string, url: UriParts, rule: HostRule): boolean {
   const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
   return onIt && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
+}
+
+// A host name between dots (`.cdn.discordapp.com.`), as `onHost` matches rules' domains.
+function dotted(hostname: string): string {
+  return `.${hostname.endsWith('.') ? hostname : `${hostname}.`}`;
 }
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.

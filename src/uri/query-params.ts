@@ -19,7 +19,53 @@ export interface ParameterTests {
   named(name: string, value: string): boolean;
   /** Whether a piece written with no `=`, all value, holds: `value` is as written, never empty. */
   bare(value: string): boolean;
+  /**
+   * True where `named` and `bare` answer from their arguments alone (as a uri's reading does,
+   * everything else about the uri fixed): a piece's text met again in one `someUriParameter`
+   * call (`?t=1&t=1&…`) is then not tried again, once it didn't hold.
+   */
+  readonly answersByText?: boolean;
 }
+
+/**
+ * The pieces of one uri already tried and not held, by their text (`ParameterTests.answersByText`):
+ * a hostile uri repeating pieces costs one trial per distinct piece, not one per occurrence. The
+ * piece tried last is compared in place first, so a piece repeated back to back (`t=1&t=1&…`)
+ * is passed over with no text cut out of the uri.
+ */
+class TriedPieces {
+  private readonly texts = new Set<string>();
+  private last = '';
+
+  /** Whether `text[start, end)` was tried and didn't hold; where not, it is to be tried and then `add`ed. */
+  has(text: string, start: number, end: number): boolean {
+    if (end - start === this.last.length && sameText(text, start, this.last)) return true;
+    const piece = text.slice(start, end);
+    if (!this.texts.has(piece)) return false;
+    this.last = piece;
+    return true;
+  }
+
+  /** Keeps `text[start, end)` as tried, not held. */
+  add(text: string, start: number, end: number): void {
+    this.last = text.slice(start, end);
+    this.texts.add(this.last);
+  }
+}
+
+// Whether `text` holds `piece` at `start`.
+function sameText(text: string, start: number, piece: string): boolean {
+  for (let index = 0; index < piece.length; index++) {
+    if (text.charCodeAt(start + index) !== piece.charCodeAt(index)) return false;
+  }
+  return true;
+}
+
+/**
+ * The parts' length from which `someUriParameter` keeps the pieces it tried: a shorter uri has
+ * too few pieces for a repeat to cost much, and is spared the set.
+ */
+const TRIED_PIECES_FROM_CHARS = 256;
 
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
@@ -197,9 +243,9 @@ function isLowerLetterOrDigit(code: number): boolean {
  * (`somePathParameter`). Stops at the first that holds, so the rest are never read.
  */
 export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
-  return (
-    someQueryParameter(parts.search, tests) || someFragmentParameter(parts.hash, tests) || somePathParameter(parts.pathname, tests)
-  );
+  const { search, hash, pathname } = parts;
+  const tried = tests.answersByText === true && search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS ? new TriedPieces() : undefined;
+  return someQueryParameter(search, tests, tried) || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
 }
 
 /**
@@ -221,9 +267,10 @@ export function parameterNames(parts: UriParts): ReadonlySet<string> {
   return collector.names;
 }
 
-// Never holds, so that every parameter is visited.
+// Never holds, so that every parameter is visited; a piece met again adds nothing.
 class NameCollector implements ParameterTests {
   readonly names = new Set<string>();
+  readonly answersByText = true;
 
   named(name: string): boolean {
     this.names.add(name);
@@ -255,20 +302,35 @@ class NameSearch implements ParameterTests {
  * `?token=;…` keeps its value. A piece that both readings give alike (one with no `?` or `;`)
  * is tried once; empty pieces are skipped. Stops at the first that holds.
  */
-export function someQueryParameter(part: string, tests: ParameterTests): boolean {
-  // Separators are found with `indexOf`, each kept until the scan passes it: `equals` is the
-  // first `=` from the current piece on (the part's length when there is none), and so on.
-  let equals = -1;
-  let question = -1;
-  let semicolon = -1;
+export function someQueryParameter(part: string, tests: ParameterTests, tried?: TriedPieces): boolean {
+  // One pass over each piece finds its end, its first `=` and whether it splits further: a
+  // search per separator would cost a call each for the short pieces most queries have.
+  // Where pieces answer by their text, one that splits and repeats the piece before it
+  // (`a=1;b?c&a=1;b?c&…`) is passed over whole: neither of its readings held there.
+  let previous = -1;
+  let previousEnd = -1;
   for (let start = 1; start < part.length; ) {
-    const end = indexOr(part, '&', start);
+    let end = start;
+    let equals = -1;
+    let splits = false;
+    for (; end < part.length; end++) {
+      const code = part.charCodeAt(end);
+      if (code === AMPERSAND) break;
+      if (code === EQUALS) {
+        if (equals < 0) equals = end;
+      } else if (code === QUESTION_MARK || code === SEMICOLON) {
+        splits = true;
+      }
+    }
     if (end > start) {
-      if (equals < start) equals = indexOr(part, '=', start);
-      if (pieceHolds(part, start, equals < end ? equals : -1, end, tests)) return true;
-      if (question < start) question = indexOr(part, '?', start);
-      if (semicolon < start) semicolon = indexOr(part, ';', start);
-      if ((question < end || semicolon < end) && subPiecesHold(part, start, end, tests)) return true;
+      if (splits && tried !== undefined && repeatsPiece(part, previous, previousEnd, start, end)) {
+        start = end + 1;
+        continue;
+      }
+      if (pieceHolds(part, start, equals, end, tests, tried)) return true;
+      if (splits && subPiecesHold(part, start, end, tests, tried)) return true;
+      previous = start;
+      previousEnd = end;
     }
     start = end + 1;
   }
@@ -282,11 +344,11 @@ export function someQueryParameter(part: string, tests: ParameterTests): boolean
  * and then a query of its own: the route is one part and its query another, so the route never
  * runs into the first name. Stops at the first that holds.
  */
-export function someFragmentParameter(hash: string, tests: ParameterTests): boolean {
+export function someFragmentParameter(hash: string, tests: ParameterTests, tried?: TriedPieces): boolean {
   const query = routeQueryAt(hash);
   return query < 0
-    ? someQueryParameter(hash, tests)
-    : someQueryParameter(hash.slice(0, query), tests) || someQueryParameter(hash.slice(query), tests);
+    ? someQueryParameter(hash, tests, tried)
+    : someQueryParameter(hash.slice(0, query), tests, tried) || someQueryParameter(hash.slice(query), tests, tried);
 }
 
 // Where the query of a fragment route (`#/…?` or `#!/…?`) opens, or -1.
@@ -296,19 +358,19 @@ function routeQueryAt(hash: string): number {
 }
 
 // Whether some piece of `part[start, end)` split at `?` and `;` as well holds.
-function subPiecesHold(part: string, start: number, end: number, tests: ParameterTests): boolean {
+function subPiecesHold(part: string, start: number, end: number, tests: ParameterTests, tried: TriedPieces | undefined): boolean {
   let equals = -1;
   for (let index = start; index < end; index++) {
     const code = part.charCodeAt(index);
     if (code === QUESTION_MARK || code === SEMICOLON) {
-      if (pieceHolds(part, start, equals, index, tests)) return true;
+      if (pieceHolds(part, start, equals, index, tests, tried)) return true;
       start = index + 1;
       equals = -1;
     } else if (code === EQUALS && equals < 0) {
       equals = index;
     }
   }
-  return pieceHolds(part, start, equals, end, tests);
+  return pieceHolds(part, start, equals, end, tests, tried);
 }
 
 /**
@@ -322,30 +384,45 @@ function subPiecesHold(part: string, start: number, end: number, tests: Paramete
  * opening joins the rest: the join is itself read as a path at the next level, and one join per
  * reading keeps the levels a chain, not a tree. Stops at the first that holds.
  */
-export function somePathParameter(pathname: string, tests: ParameterTests): boolean {
-  // As in `someQueryParameter`, each separator's next place is kept until the scan passes it.
-  let slash = -1;
-  let semicolon = -1;
-  let ampersand = -1;
-  let equals = -1;
+export function somePathParameter(pathname: string, tests: ParameterTests, tried?: TriedPieces): boolean {
   let joined = false;
   for (let start = 0; ; ) {
-    if (slash < start) slash = indexOr(pathname, '/', start);
-    if (semicolon < start) semicolon = indexOr(pathname, ';', start);
-    if (ampersand < start) ampersand = indexOr(pathname, '&', start);
-    if (equals < start) equals = indexOr(pathname, '=', start);
-    const end = Math.min(slash, semicolon, ampersand);
+    // A separator where a piece would open makes an empty piece, which holds nothing and opens
+    // no encoding: a run of them (`//////…`) is passed over here, one character at a time.
+    while (start < pathname.length && isPathSeparator(pathname.charCodeAt(start))) start++;
+    if (start >= pathname.length) return false;
+    // One pass over the piece finds its end and its first `=`.
+    let end = start;
+    let equals = -1;
+    for (; end < pathname.length; end++) {
+      const code = pathname.charCodeAt(end);
+      if (isPathSeparator(code)) break;
+      if (code === EQUALS && equals < 0) equals = end;
+    }
     if (!joined && opensEncodedUriAt(pathname, start)) {
       joined = true;
       // Where the rest of the path is this one bare piece (camo's last segment), reading the
       // piece is reading the rest.
-      const restIsPiece = end === pathname.length && equals >= end;
+      const restIsPiece = end === pathname.length && equals < 0;
       if (!restIsPiece && tests.bare(pathname.slice(start).replaceAll('/', ''))) return true;
     }
-    if (pieceHolds(pathname, start, equals < end ? equals : -1, end, tests)) return true;
+    if (pieceHolds(pathname, start, equals, end, tests, tried)) return true;
     if (end === pathname.length) return false;
     start = end + 1;
   }
+}
+
+// Whether `text[start, end)` is the same text as `text[previous, previousEnd)` (none when `previous` is -1).
+function repeatsPiece(text: string, previous: number, previousEnd: number, start: number, end: number): boolean {
+  if (previous < 0 || previousEnd - previous !== end - start) return false;
+  for (let index = 0; index < end - start; index++) {
+    if (text.charCodeAt(start + index) !== text.charCodeAt(previous + index)) return false;
+  }
+  return true;
+}
+
+function isPathSeparator(code: number): boolean {
+  return code === SLASH || code === SEMICOLON || code === AMPERSAND;
 }
 
 // Where `char` first occurs in `text` from `from` on, or the length of `text`.
@@ -362,8 +439,17 @@ function pieceHolds(
   equals: number,
   end: number,
   tests: ParameterTests,
+  tried?: TriedPieces,
 ): boolean {
   if (end <= start) return false;
+  if (tried === undefined) return pieceTextHolds(text, start, equals, end, tests);
+  if (tried.has(text, start, end)) return false;
+  if (pieceTextHolds(text, start, equals, end, tests)) return true;
+  tried.add(text, start, end);
+  return false;
+}
+
+function pieceTextHolds(text: string, start: number, equals: number, end: number, tests: ParameterTests): boolean {
   return equals < 0 ? tests.bare(text.slice(start, end)) : tests.named(foldName(text.slice(start, equals)), text.slice(equals + 1, end));
 }
 

@@ -50,6 +50,8 @@ export function looksLikeRandomKey(run: string): boolean {
  * (`looksLikeRandomKey`).
  */
 export function fragmentHoldsKey(written: string, hostname: string): boolean {
+  // Most uris have no fragment: every key shape opens with its `#`.
+  if (written === '') return false;
   // A browser hands the page its fragment decoded, so an escaped letter (`…Gf4K%61`) is the key's.
   const hash = percentDecode(written);
   for (const route of FRAGMENT_KEY_ROUTES) {

@@ -79,7 +79,14 @@ function readUrisCarry(text: string): boolean {
   while (start < text.length && text.charCodeAt(start) <= 0x20) start += 1;
   const rest = start === 0 ? text : text.slice(start);
   // A uri the string opens with ends where any uri in text does: at white space or a quote.
-  if ((opensWithScheme(rest) || opensWithAuthority(rest)) && uriCarries(rest.slice(0, uriEnd(rest, 0)))) return true;
+  // Found again by its `//` below (`https://…` opens with a scheme and holds a `//`), it was
+  // judged already: its end, once judged, is kept to pass it over there.
+  let openingEnd = -1;
+  if (opensWithScheme(rest) || opensWithAuthority(rest)) {
+    const end = uriEnd(rest, 0);
+    if (uriCarries(rest.slice(0, end))) return true;
+    openingEnd = start + end;
+  }
   const embedded = embeddedUri(rest);
   if (embedded !== undefined && uriCarries(embedded)) return true;
   let read = 0;
@@ -88,7 +95,8 @@ function readUrisCarry(text: string): boolean {
     const from = uriStart(text, slashes);
     if (from >= 0 && end > slashes + 2) {
       read += 1;
-      if (read > URIS_READ_PER_STRING || uriCarries(text.slice(from, end))) return true;
+      if (read > URIS_READ_PER_STRING) return true;
+      if (!(from === start && end === openingEnd) && uriCarries(text.slice(from, end))) return true;
     }
     slashes = text.indexOf('//', end);
   }

@@ -56,9 +56,13 @@ function tokenInText(source: string): string {
 /** Runs shaped like a JWT's dotted parts, each then read by `looksLikeJwt`. */
 const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
 
+/** The shortest run of a name's token characters read (`NAME_RUNS`). */
+const NAME_RUN_MIN_CHARS = 6;
+
 /**
- * Runs of a name's token characters, at least six long (a short password): no space, and no
- * separator of a uri's parts (`/ : @ ? & # ;`), so a run is at most one piece of a uri.
+ * Runs of a name's token characters, at least {@link NAME_RUN_MIN_CHARS} long (a short
+ * password): no space, and no separator of a uri's parts (`/ : @ ? & # ;`), so a run is at
+ * most one piece of a uri.
  */
 const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
 
@@ -154,10 +158,15 @@ function wordMayCarryCredential(word: string): boolean {
  * uri as a reader would still recognize it (`secretPieceRead`).
  */
 function holdsSecretPiece(text: string, uri: string): boolean {
+  // A name too short for any run the rules read (`NAME_RUNS`, and shorter still than a piece in
+  // another form), beside a uri with no userinfo for a password, holds nothing of its uri
+  // whatever the uri carries: the uri's question isn't asked for it (on the push lane, which
+  // shows no line, this rule is the only one that would ask it).
+  const judged = judgedUriText(uri);
+  if (text.length < NAME_RUN_MIN_CHARS && !judged.includes('@')) return false;
   // The uri's question first: a link that can't be fetched asks it for its line anyway (the
   // answer is kept), and a uri that carries nothing needs no run of the name read.
   if (!judgedUriMayCarryCredential(uri)) return false;
-  const judged = judgedUriText(uri);
   const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
     if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;

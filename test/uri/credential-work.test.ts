@@ -70,6 +70,19 @@ describe('work per uri for a repeated ambiguous name', () => {
     expect(counted.reads.get('hostname') ?? 0).toBeLessThan(OCCURRENCES / 4);
   });
 
+  it.each(['a=1;b?c', 'u=%2F%2Fx.example.com%2Fp%3Fq%3D1', 'q=1;x=2'])(
+    '%s: a piece repeated through the uri is read once per reading, its nested uri too',
+    (piece) => {
+      expect(uriMayCarryCredential(repeated('/a', piece))).toBe(false);
+      // Each reading of a uri (the link's, then each value read as one) reads its userinfo once.
+      expect(counted.reads.get('username') ?? 0).toBeLessThan(OCCURRENCES / 4);
+    },
+  );
+
+  it('still reads a repeated piece whose value differs, and finds the credential among them', () => {
+    expect(uriMayCarryCredential(`${repeated('/a', 'a=1;b?c')}a=1;b?c=${'x'.repeat(8)}&a=1;token=abc`)).toBe(true);
+  });
+
   it('still finds the company a repeated name keeps', () => {
     expect(uriMayCarryCredential(`${repeated('/a', 'sig=network')}sv=2022-11-02`)).toBe(true);
     expect(counted.parameterNames).toBe(1);
