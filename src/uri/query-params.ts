@@ -575,8 +575,10 @@ export interface SegmentTest {
  * at most `span` segments, so the cost stays linear in the segments.
  */
 export function someSegmentAfter(pathname: string, marker: RegExp, span: number, tests: SegmentTest): boolean {
-  // Most paths hold no marker: a test, which builds no match, turns them away.
-  if (!hasSegment(pathname, marker)) return false;
+  // A segment after a marker needs a `/` after the marker's own: a path of one segment (most
+  // links' `/file.csv`) is turned away with no expression tried. Most other paths hold no
+  // marker: a test, which builds no match, turns them away.
+  if (pathname.indexOf('/', pathname.indexOf('/') + 1) < 0 || !hasSegment(pathname, marker)) return false;
   marker.lastIndex = 0;
   for (let match = marker.exec(pathname); match !== null; match = marker.exec(pathname)) {
     let start = marker.lastIndex + 1;
