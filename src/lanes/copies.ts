@@ -92,9 +92,16 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
   if (fitsWhole(shown, cap)) return shown.map((block) => block.text).join('\n');
   const { texts, closing } = shareTexts(shown, cap);
+  // One list of lines, filled in place: a list per block and the spreads that join them would
+  // cost allocations per block of a large result.
   const lines: string[] = [];
-  shown.forEach((block, index) => lines.push(...(texts[index] ?? [block.text])));
-  return [...lines, ...closing].join('\n');
+  for (let index = 0; index < shown.length; index += 1) {
+    const own = texts[index];
+    if (own === undefined) lines.push(shown[index]!.text);
+    else for (const line of own) lines.push(line);
+  }
+  for (const line of closing) lines.push(line);
+  return lines.join('\n');
 }
 
 /** Whether the blocks' texts, joined by newlines (an image as its placeholder), fit `cap`: both copies then show every block whole. */
