@@ -113,7 +113,8 @@ export function renderDataText(
     const shown = classifyBlock(member, depthCtx);
     spend(depthCtx.shownLeft, shown.kind, shown.text.length);
     if (shown.kind === 'stub') stubs.push(shown.text);
-    return shown.text;
+    // Text at depth (an embedded resource's) is inside data, so it follows the data rules.
+    return shown.kind === 'text' ? checked(shown.text) : shown.text;
   };
   if (!scan.foundBlock && !scan.sawToJSON) {
     const text = JSON.stringify(value);

@@ -206,7 +206,7 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
       return showDocument(blob, uri, media);
     }
     const text = blobText(blob, mimeType);
-    if (text !== undefined) return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(text)}` };
+    if (text !== undefined) return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${text}` };
     return marker(embeddedBlobMarker(mimeType, base64DecodedLength(blob)), 'embedded-blob');
   }
   return marker(embeddedUnreadableMarker(), 'embedded-unreadable');

@@ -5,15 +5,26 @@
  * text resource is. One reading for every lane.
  */
 import { isUtf8 } from 'node:buffer';
+import { wellFormed } from '../text/well-formed.js';
+import { shownDataString } from './data-strings.js';
 
 /** A media type's essence is read from at most this many characters (RFC-005's bound). */
 const MEDIA_TYPE_READ_CHARS = 255;
 
-/** The `ui:` scheme MCP Apps serve their views under. */
-const APP_SCHEME = /^ui:/i;
+/** A media type's parameters are searched for the app profile within this many characters. */
+const MEDIA_PARAMETERS_READ_CHARS = 1024;
 
-/** The `profile` parameter MCP Apps put on their HTML's media type. */
-const APP_PROFILE = /;\s*profile\s*=\s*"?mcp-app"?\s*(?:;|$)/i;
+/** The `ui:` scheme MCP Apps serve their views under, after any leading white space. */
+const APP_SCHEME = /^\s{0,64}ui:/i;
+
+/**
+ * The MCP Apps profile among a media type's parameters: `profile=mcp-app`, quoted or not, alone
+ * or in a space-separated profile list. Bounded: each piece is a run of non-separators.
+ */
+const APP_PROFILE = /;\s{0,64}profile\s{0,64}=\s{0,64}"?(?:[^";\s]{1,256}\s{1,64}){0,16}mcp-app(?:[\s";]|$)/i;
+
+/** HTML essences an app view is served as: MCP Apps' own, and the OpenAI Apps SDK's. */
+const APP_HTML_ESSENCES: ReadonlySet<string> = new Set(['text/html', 'text/html+skybridge']);
 
 /**
  * Textual media types beyond `text/*`: data and source formats a model reads as text. Suffixes
@@ -50,13 +61,16 @@ function essenceOf(mimeType: unknown): string | undefined {
 }
 
 /**
- * True for an MCP App's view: a `ui://` resource, or HTML whose media type carries the MCP Apps
- * profile (`text/html;profile=mcp-app`), whatever its uri.
+ * True for an MCP App's view: a `ui://` resource, HTML whose media type carries the MCP Apps
+ * profile (`text/html;profile=mcp-app`, in a profile list too), or the OpenAI Apps SDK's
+ * `text/html+skybridge`, whatever its uri.
  */
 export function isAppResource(uri: unknown, mimeType: unknown): boolean {
-  if (typeof uri === 'string' && APP_SCHEME.test(uri)) return true;
-  if (essenceOf(mimeType) !== 'text/html') return false;
-  const read = (mimeType as string).slice(0, MEDIA_TYPE_READ_CHARS);
+  if (typeof uri === 'string' && APP_SCHEME.test(uri.length > 128 ? uri.slice(0, 128) : uri)) return true;
+  const essence = essenceOf(mimeType);
+  if (essence === undefined || !APP_HTML_ESSENCES.has(essence)) return false;
+  if (essence === 'text/html+skybridge') return true;
+  const read = (mimeType as string).slice(0, MEDIA_PARAMETERS_READ_CHARS);
   return APP_PROFILE.test(read);
 }
 
@@ -68,14 +82,16 @@ export function isTextualMediaType(mimeType: unknown): boolean {
 }
 
 /**
- * A blob's text, where its media type is textual and its bytes are well-formed UTF-8 with no
- * NUL (text never holds one; binary nearly always does); undefined otherwise. The decode is
- * native and linear; a byte-order mark is dropped as a UTF-8 reader drops it.
+ * A blob's text as a copy shows it, where its media type is textual and its bytes are
+ * well-formed UTF-8 with no NUL (text never holds one; binary nearly always does); undefined
+ * otherwise. A blob is encoded content, not the tool's own words: its text follows the data
+ * rules (`shownDataString`: a uri that may carry a credential, a base64 run replaced). The
+ * decode is native and linear; a byte-order mark is dropped as a UTF-8 reader drops it.
  */
 export function blobText(blob: string, mimeType: unknown): string | undefined {
   if (!isTextualMediaType(mimeType)) return undefined;
   const bytes = Buffer.from(blob, 'base64');
   if (bytes.includes(0) || !isUtf8(bytes)) return undefined;
   const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return shownDataString(wellFormed(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
 }

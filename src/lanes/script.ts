@@ -9,7 +9,7 @@
  * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
-import { dataChecker } from '../blocks/data-strings.js';
+import { dataChecker, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
 import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
@@ -21,7 +21,7 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
-import { ANOTHER_SERVERS_ENDING, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { ANOTHER_SERVERS_ENDING, appMarker, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -244,7 +244,7 @@ class ViewBuilder {
     if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
       const contents = record.resource as Record<string, unknown>;
       // An app's view is its marker here too: a script's output reaches the model.
-      return isAppResource(contents.uri, contents.mimeType) ? this.#classified(block) : this.#embedded(contents);
+      return isAppResource(contents.uri, contents.mimeType) ? this.#classified(block) : this.#embedded(contents, false);
     }
     return this.#classified(block);
   }
@@ -281,7 +281,7 @@ class ViewBuilder {
       }
       // An embedded resource's uri follows the link rule at any depth; its content is as sent.
       if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
-        return this.#embedded(record.resource as Record<string, unknown>);
+        return this.#embedded(record.resource as Record<string, unknown>, true);
       }
       // Inline media at depth is what it is at the top: its kind, type and size, or its marker.
       return inlineMedia(record) ?? classifyBlock(record, this.#ctx).text;
@@ -311,7 +311,7 @@ class ViewBuilder {
       return { type: record.type, mimeType: mediaTypeLabel(typeof record.mimeType === 'string' ? record.mimeType : undefined), size: record.size };
     }
     if (record.type === 'resource' && bare && (typeof record.text === 'string' || isSize(record.size))) {
-      return this.#embedded(record);
+      return this.#embedded(record, false);
     }
     return undefined;
   }
@@ -380,14 +380,20 @@ class ViewBuilder {
     };
   }
 
-  #embedded(contents: Record<string, unknown>): ScriptResource {
+  /**
+   * An embedded resource: an MCP App's view as its marker (never its source); otherwise its uri
+   * under the link rule, its text (at depth in data, under the data rules, as the copies show
+   * it), a textual blob's text (always under them), or its size.
+   */
+  #embedded(contents: Record<string, unknown>, atDepth: boolean): ScriptResource | string {
     const uri = typeof contents.uri === 'string' ? shownUri(contents.uri, this.lineClaims, this.viewClaims, this.core.now()) : undefined;
+    if (isAppResource(contents.uri, contents.mimeType)) return appMarker(uri);
     const mimeType = typeof contents.mimeType === 'string' ? mediaTypeLabel(contents.mimeType) : undefined;
     const base = { type: 'resource' as const, ...(uri === undefined ? {} : { uri }), ...(mimeType === undefined ? {} : { mimeType }) };
-    if (typeof contents.text === 'string') return { ...base, text: wellFormed(contents.text) };
+    if (typeof contents.text === 'string') return { ...base, text: atDepth ? shownDataString(wellFormed(contents.text)) : wellFormed(contents.text) };
     if (typeof contents.blob === 'string') {
       const text = blobText(contents.blob, contents.mimeType);
-      return text === undefined ? { ...base, size: base64DecodedLength(contents.blob) } : { ...base, text: wellFormed(text) };
+      return text === undefined ? { ...base, size: base64DecodedLength(contents.blob) } : { ...base, text };
     }
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }

@@ -81,3 +81,48 @@ describe('embedded resources in the lanes', () => {
     expect(view.ok && view.content?.[0]).toEqual({ type: 'resource', uri: 'demo://resource/2', mimeType: 'text/plain', text: 'Resource 2: words' });
   });
 });
+
+describe('review findings: blobs and app views leak nothing', () => {
+  const SIGNED = 'https://bucket.s3.amazonaws.com/a.csv?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+  const RUN = 'QUJD'.repeat(200);
+  const html = '<script>var source=1</script>';
+
+  it('a textual blob follows the data rules: a signed uri or a base64 run in it is replaced', () => {
+    const json = { type: 'resource', resource: { uri: 'demo://r/1', mimeType: 'application/json', blob: b64(JSON.stringify({ img: RUN })) } };
+    const signed = { type: 'resource', resource: { uri: 'demo://r/2', mimeType: 'text/plain', blob: b64(`get it at ${SIGNED}`) } };
+    const { stored } = host().renderToolResult({ content: [json, signed] });
+    expect(stored).not.toContain(RUN.slice(0, 100));
+    expect(stored).not.toContain('X-Amz-Signature');
+    const view = host().scriptView({ content: [json, signed] });
+    expect(JSON.stringify(view)).not.toContain(RUN.slice(0, 100));
+    expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
+  });
+
+  it('embedded text at depth in data follows the data rules in the copies, as in the script view', () => {
+    const nested = { structuredContent: { doc: { type: 'resource', resource: { uri: 'demo://r/3', mimeType: 'text/plain', text: `see ${SIGNED} and ${RUN}` } } } };
+    const { stored } = host().renderToolResult({ content: [], ...nested });
+    expect(stored).not.toContain('X-Amz-Signature');
+    expect(stored).not.toContain(RUN.slice(0, 100));
+  });
+
+  it.each([
+    ['a bare MCPL-form resource at the top', { type: 'resource', uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: html }],
+    ['nested in structuredContent', { type: 'resource', resource: { uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: html } }],
+  ])('an app view reaches no script as source: %s', (_name, block) => {
+    const top = host().scriptView({ content: [block] });
+    const nested = host().scriptView({ content: [{ type: 'text', text: 'x' }], structuredContent: { view: block } });
+    const data = host().scriptView({ data: { view: block } });
+    for (const view of [top, nested, data]) expect(JSON.stringify(view)).not.toContain('<script');
+  });
+
+  it.each([
+    ['a uri with leading white space', '  ui://budget/app', 'text/html'],
+    ['the OpenAI Apps SDK type', 'https://x.example/v.html', 'text/html+skybridge'],
+    ['mcp-app in a profile list', 'https://x.example/v.html', 'text/html; profile="mcp-app other"'],
+    ['the profile past 255 characters of parameters', 'https://x.example/v.html', `text/html; charset=utf-8; x=${'a'.repeat(300)}; profile=mcp-app`],
+  ])('is read as an app view: %s', (_name, uri, mimeType) => {
+    expect(isAppResource(uri, mimeType)).toBe(true);
+    const { stored } = host().renderToolResult({ content: [{ type: 'resource', resource: { uri, mimeType, text: html } }] });
+    expect(stored).not.toContain('<script');
+  });
+});
