@@ -32,7 +32,9 @@ export type OpenAIChatToolMessages = [ChatCompletionToolMessageParam] | [ChatCom
  * (`createHost({ provider: 'openai-chat' })`) or `toolCallId` isn't a non-empty string.
  *
  * @example
- * messages.push(...toOpenAIChat(host.renderToolResult(result), { toolCallId: call.id }));
+ * // Every call of the assistant's turn answered: all tool messages first, then the user messages.
+ * const answers = calls.map((call) => toOpenAIChat(host.renderToolResult(results[call.id]), { toolCallId: call.id }));
+ * messages.push(...answers.map(([tool]) => tool), ...answers.flatMap(([, images]) => (images ? [images] : [])));
  */
 export function toOpenAIChat(rendered: unknown, options: OpenAIChatOptions): OpenAIChatToolMessages {
   const { live } = renderedForOrThrow(rendered, 'toOpenAIChat', 'openai-chat');

@@ -6,6 +6,7 @@
  * rendered for another provider's profile. Every rendered result here is rendered by a host made
  * for the adapter's provider: no live copy a host can't make is handed to an adapter.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
 import type { RenderedToolResult } from '../../src/lanes/tool-result.js';
@@ -110,6 +111,21 @@ describe(toOpenAIChat.name, () => {
         ],
       },
     ]);
+  });
+});
+
+describe(`${toOpenAIChat.name}'s own example`, () => {
+  it('run for a turn of two calls with images, appends both tool messages before the user messages, as Chat Completions requires', () => {
+    const source = readFileSync(new URL('../../src/providers/openai-chat.ts', import.meta.url), 'utf8');
+    const doc = /@example\n((?: \*.*\n)+?) \*\//.exec(source)![1]!;
+    const code = doc.split('\n').map((line) => line.replace(/^ \* ?/, '')).join('\n');
+    const host = HOSTS['openai-chat'];
+    const calls = [{ id: 'call_a' }, { id: 'call_b' }];
+    const results = { call_a: callResult([imageBlock()]), call_b: callResult([textBlock({ text: 'b' }), imageBlock()]) };
+    const messages: { role: string; tool_call_id?: string }[] = [];
+    new Function('calls', 'results', 'host', 'messages', 'toOpenAIChat', code)(calls, results, host, messages, toOpenAIChat);
+    expect(messages.map((message) => message.role)).toEqual(['tool', 'tool', 'user', 'user']);
+    expect(messages.slice(0, 2).map((message) => message.tool_call_id)).toEqual(['call_a', 'call_b']);
   });
 });
 
