@@ -37,6 +37,7 @@ import {
   imageTruncatedMarker,
   imageUndecodableMarker,
   imageUnsupportedMarker,
+  aiSdkMediaMarker,
   invalidReferenceMarker,
   linkLine,
   linkWithoutUriMarker,
@@ -202,6 +203,9 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
   const blob = contents.blob;
   if (typeof blob === 'string') {
     const media = ctx.media;
+    if (mediaNotCarried(media) && mimeType !== undefined && bareMediaType(mimeType) === 'application/pdf') {
+      return marker(aiSdkMediaMarker('document', mimeType, base64DecodedLength(blob)), 'media-not-carried');
+    }
     if (media !== undefined && mimeType !== undefined && media.provider.documents?.types.includes(bareMediaType(mimeType)) === true) {
       return showDocument(blob, uri, media);
     }
@@ -239,6 +243,16 @@ function showAudio(data: string, mimeType: string, ctx: ClassifyContext): ShownB
   return { kind: 'media', media: 'audio', text: audioPlaceholder(type, check.bytes), data, mimeType: type, bytes: check.bytes };
 }
 
+/**
+ * Whether the host's provider is the AI SDK: the provider package under it may send a tool
+ * output's media parts as JSON text (base64 before the model), so no image or PDF goes natively
+ * and each marker says why (`aiSdkMediaMarker`). A host whose provider package converts media
+ * renders for that provider's own profile and opts in with `toAiSdk(rendered, { media: true })`.
+ */
+function mediaNotCarried(media: MediaLeft | undefined): boolean {
+  return media?.provider.name === 'ai-sdk';
+}
+
 /** A media type lower-cased, parameters dropped: how profiles list them. */
 function bareMediaType(mimeType: string): string {
   const semicolon = mimeType.indexOf(';');
@@ -255,6 +269,7 @@ function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownB
   if (mimeType === '') return marker(imageMissingMarker('type', undefined), 'image-missing-type');
   const limits = ctx.imageLimits;
   const media = ctx.media;
+  if (mediaNotCarried(media)) return marker(aiSdkMediaMarker('image', mimeType, base64DecodedLength(data)), 'media-not-carried');
   const check = checkImage(data, mimeType, limits, ctx.imageBytesLeft);
   if (check.ok) {
     const { bytes, width, height } = check;

@@ -1,19 +1,33 @@
 /**
- * Whether a value reads as a rendered tool result, so `renderToolResult` can refuse to render
- * one twice and the provider adapters can refuse anything else.
+ * Which values are rendered tool results: the very objects this library made, remembered in a
+ * module-private `WeakSet` as they are made. A shape check (`stored`, `live`, `blocks`) would
+ * take a server's own raw result that carries those keys — the MCP SDK's result schema keeps
+ * unknown keys — so an adapter would forward the server's "live" blocks unchecked, and
+ * `renderToolResult` would withhold any result as "rendered already".
  */
+import type { RenderedToolResult } from './tool-result.js';
+
+/** Every rendered result this library made; held weakly, so a result is freed when the host drops it. */
+const RENDERED = new WeakSet<object>();
 
 /**
- * True where `value` is an object with a `stored` string, a `live` object and a `blocks` array —
- * what `renderToolResult` returns. Reads three properties, whatever the value's size.
+ * `result` frozen (the object, its live copy and the live copy's blocks list, so what was
+ * checked is what an adapter reads) and remembered as rendered. Every path that makes a
+ * rendered result ends here.
  */
-export function isRenderedToolResult(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const candidate = value as { stored?: unknown; live?: unknown; blocks?: unknown };
-  return (
-    typeof candidate.stored === 'string' &&
-    typeof candidate.live === 'object' &&
-    candidate.live !== null &&
-    Array.isArray(candidate.blocks)
-  );
+export function markRendered(result: RenderedToolResult): RenderedToolResult {
+  if (result.live.kind === 'native') Object.freeze(result.live.blocks);
+  Object.freeze(result.live);
+  Object.freeze(result.blocks);
+  RENDERED.add(Object.freeze(result));
+  return result;
+}
+
+/**
+ * True where `value` is a rendered tool result this library made (what `renderToolResult` and
+ * the `fetch_reference` tool answer) — that object itself: a copy, a spread or a look-alike
+ * with the same keys is not one. One lookup, whatever the value's size.
+ */
+export function isRenderedToolResult(value: unknown): value is RenderedToolResult {
+  return typeof value === 'object' && value !== null && RENDERED.has(value);
 }

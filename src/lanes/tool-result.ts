@@ -16,7 +16,7 @@ import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UN
 import { wellFormed } from '../text/well-formed.js';
 import { buildLiveCopy, buildStoredCopy, type LiveCopy } from './copies.js';
 import { logSafely, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
-import { isRenderedToolResult } from './rendered-shape.js';
+import { isRenderedToolResult, markRendered } from './rendered-shape.js';
 
 /** Both copies of a tool result and the one classification they came from. */
 export interface RenderedToolResult {
@@ -122,18 +122,20 @@ export function renderedAgainLogLine(toolName: unknown): string {
  */
 function renderedAgain(core: HostCore, origin: ResultOrigin | undefined): RenderedToolResult {
   logSafely(core, () => renderedAgainLogLine(origin?.toolName));
-  return {
+  return markRendered({
     stored: RENDERED_RESULT_TEXT,
     live: { kind: 'text', text: RENDERED_RESULT_TEXT },
     isError: true,
     blocks: [{ kind: 'marker', text: RENDERED_RESULT_TEXT, reason: 'rendered-result' }],
     provider: core.provider.name,
-  };
+  });
 }
 
 /**
- * Renders a tool result's two copies (SPEC §5). Never throws. A result rendered already (see
- * `isRenderedToolResult`) answers one marker saying so.
+ * Renders a tool result's two copies (SPEC §5). Never throws. A result this library rendered
+ * already (see `isRenderedToolResult`: the object itself, not its shape) answers one marker
+ * saying so. Every answer is remembered as rendered (`markRendered`), so the provider adapters
+ * take it and nothing else.
  */
 export function renderToolResult(core: HostCore, result: unknown, origin?: ResultOrigin): RenderedToolResult {
   try {
@@ -142,15 +144,15 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
     const normalized = normalizeResult(result);
     const blocks = showResult(core, 'tool-result', normalized, origin);
     const stored = buildStoredCopy(blocks, cap);
-    return { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks, provider: core.provider.name };
+    return markRendered({ stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks, provider: core.provider.name });
   } catch (error) {
     logSafely(core, () => withheldLogLine('tool-result', origin?.toolName, error));
-    return {
+    return markRendered({
       stored: UNCHECKED_RESULT_TEXT,
       live: { kind: 'text', text: UNCHECKED_RESULT_TEXT },
       isError: true,
       blocks: [{ kind: 'marker', text: UNCHECKED_RESULT_TEXT, reason: 'unchecked-result' }],
       provider: core.provider.name,
-    };
+    });
   }
 }

@@ -30,6 +30,12 @@ export interface AiSdkToolsOptions {
   readonly credential?: string;
   /** This server's text cap (default: the host's). */
   readonly cap?: number;
+  /**
+   * Passed to `toAiSdk`: true where the provider package under the AI SDK sends a tool output's
+   * media natively, with a host made for that provider (`createHost({ provider: 'anthropic' })`).
+   * Absent, the host is made with `createHost({ provider: 'ai-sdk' })` and no media is sent.
+   */
+  readonly media?: boolean;
 }
 
 /** A tool set whose tools' `toModelOutput` answers the AI SDK's tool output. */
@@ -39,8 +45,8 @@ type ToolsWithOutput = Readonly<Record<string, Tool<any, any>>>;
  * The same tools, each tool's `toModelOutput` rendering its output (the `CallToolResult` its
  * `execute` answers, or the structured content where the tool has an output schema) through
  * `host` with an origin naming the server and the tool, and answering it as the AI SDK's tool
- * output. `execute` and everything else is the tool's own. Records `options.address` first,
- * where given.
+ * output (`toAiSdk`, with `options.media`). `execute` and everything else is the tool's own.
+ * Records `options.address` first, where given.
  *
  * @example
  * const tools = withBlockwiseTools(await mcpClient.tools(), host, { serverId: 'files', address: url });
@@ -53,10 +59,11 @@ export function withBlockwiseTools<TOOLS extends ToolsWithOutput>(tools: TOOLS, 
     const credential = options.address !== null && options.credential !== undefined ? { credential: options.credential } : {};
     host.setServerAddress(serverId, options.address, credential);
   }
+  const aiSdkOptions = { media: options.media === true };
   const wrapped: Record<string, unknown> = {};
   for (const [toolName, tool] of Object.entries(tools)) {
     const origin: ResultOrigin = options.cap === undefined ? { serverId, toolName } : { serverId, toolName, cap: options.cap };
-    const toModelOutput = ({ output }: { output: unknown }): AiSdkToolOutput => toAiSdk(host.renderToolResult(output, origin));
+    const toModelOutput = ({ output }: { output: unknown }): AiSdkToolOutput => toAiSdk(host.renderToolResult(output, origin), aiSdkOptions);
     wrapped[toolName] = { ...tool, toModelOutput };
   }
   return wrapped as TOOLS;

@@ -6,7 +6,7 @@
 import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { mediaNotTakenMarker } from '../text/markers.js';
 import { mapLiveBlocks, mediaBytes, type LiveBlockHandlers } from './live-blocks.js';
-import { renderedOrThrow } from './rendered-guard.js';
+import { renderedForOrThrow } from './rendered-guard.js';
 
 /** A block of an Anthropic tool result's content, as this adapter makes them. */
 export type AnthropicToolResultBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
@@ -30,13 +30,14 @@ const ANTHROPIC_BLOCKS: LiveBlockHandlers<AnthropicToolResultBlock> = {
  * A rendered result's live copy as an Anthropic `tool_result`'s `content` (a string for a text
  * copy, else text, image and document blocks in order, empty texts left out; audio as a marker
  * line) and `is_error`.
- * Throws a `TypeError` where `rendered` isn't a rendered tool result.
+ * Throws a `TypeError` where `rendered` isn't a rendered tool result, or isn't one rendered for
+ * `'anthropic'` (`createHost({ provider: 'anthropic' })`).
  *
  * @example
  * { type: 'tool_result', tool_use_id: block.id, ...toAnthropic(host.renderToolResult(result)) }
  */
 export function toAnthropic(rendered: unknown): AnthropicToolResult {
-  const { live, isError } = renderedOrThrow(rendered, 'toAnthropic');
+  const { live, isError } = renderedForOrThrow(rendered, 'toAnthropic', 'anthropic');
   if (live.kind === 'text') return { content: live.text, is_error: isError === true };
   // The Messages API refuses an empty text block; an empty text shows nothing, so leaving it out loses nothing.
   const content = mapLiveBlocks(live, ANTHROPIC_BLOCKS).filter((block) => block.type !== 'text' || block.text !== '');

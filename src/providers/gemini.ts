@@ -10,7 +10,7 @@
 import type { Blob as GeminiBlob, FunctionResponse, Part } from '@google/genai';
 import { mediaNotTakenMarker } from '../text/markers.js';
 import { mapLiveBlocks, mediaBytes } from './live-blocks.js';
-import { callOptionOrThrow, renderedOrThrow } from './rendered-guard.js';
+import { callOptionOrThrow, renderedForOrThrow } from './rendered-guard.js';
 
 /** What `toGemini` needs beside the result: the function call it answers, and where media go. */
 export interface GeminiOptions {
@@ -31,14 +31,14 @@ export interface GeminiOptions {
  * A rendered result's live copy as the `Part`s of a function response: one `functionResponse`
  * part, its text under `response.output` (`response.error` for an error result) and its images
  * and documents, in order, as inline data in its `parts` (or after it, with `media: 'turn'`).
- * Throws a `TypeError` where `rendered` isn't a rendered tool result or `name` isn't a
- * non-empty string.
+ * Throws a `TypeError` where `rendered` isn't a rendered tool result rendered for `'gemini'`
+ * (`createHost({ provider: 'gemini' })`) or `name` isn't a non-empty string.
  *
  * @example
  * contents.push({ role: 'user', parts: toGemini(host.renderToolResult(result), { name: call.name, id: call.id }) });
  */
 export function toGemini(rendered: unknown, options: GeminiOptions): Part[] {
-  const { live, isError } = renderedOrThrow(rendered, 'toGemini');
+  const { live, isError } = renderedForOrThrow(rendered, 'toGemini', 'gemini');
   const name = callOptionOrThrow(options, 'name', 'toGemini');
   const media: GeminiBlob[] = [];
   const texts: string[] = [];

@@ -11,7 +11,7 @@ export type { OpenAIChatOptions, OpenAIChatToolMessages } from './openai-chat.js
 export { toGemini } from './gemini.js';
 export type { GeminiOptions } from './gemini.js';
 export { toAiSdk } from './ai-sdk.js';
-export type { AiSdkToolOutput, AiSdkContentPart } from './ai-sdk.js';
+export type { AiSdkToolOutput, AiSdkContentPart, AiSdkOptions } from './ai-sdk.js';
 export { renderedOrThrow, RENDERED_EXPECTED } from './rendered-guard.js';
 export { toAnthropicTool, toOpenAIResponsesTool, toOpenAIChatTool, toGeminiTool } from './tool-definition.js';
 export type { ToolDefinition, JsonSchemaObject } from './tool-definition.js';

@@ -11,7 +11,7 @@ import type {
 } from 'openai/resources/chat/completions/completions';
 import { imageFollowsLine, mediaNotTakenMarker, toolImagesText } from '../text/markers.js';
 import { dataUrl, mapLiveBlocks, mediaBytes } from './live-blocks.js';
-import { callOptionOrThrow, renderedOrThrow } from './rendered-guard.js';
+import { callOptionOrThrow, renderedForOrThrow } from './rendered-guard.js';
 
 /** What `toOpenAIChat` needs beside the result: the call it answers. */
 export interface OpenAIChatOptions {
@@ -28,14 +28,16 @@ export type OpenAIChatToolMessages = [ChatCompletionToolMessageParam] | [ChatCom
  * copy has images, one `user` message carrying them in order. Where one assistant turn made
  * several tool calls, append every tool message first and the user messages after them: Chat
  * Completions wants each call answered by a tool message straight after the assistant's.
- * Throws a `TypeError` where `rendered` isn't a rendered tool result or `toolCallId` isn't a
- * non-empty string.
+ * Throws a `TypeError` where `rendered` isn't a rendered tool result rendered for `'openai-chat'`
+ * (`createHost({ provider: 'openai-chat' })`) or `toolCallId` isn't a non-empty string.
  *
  * @example
- * messages.push(...toOpenAIChat(host.renderToolResult(result), { toolCallId: call.id }));
+ * // Every call of the assistant's turn answered: all tool messages first, then the user messages.
+ * const answers = calls.map((call) => toOpenAIChat(host.renderToolResult(results[call.id]), { toolCallId: call.id }));
+ * messages.push(...answers.map(([tool]) => tool), ...answers.flatMap(([, images]) => (images ? [images] : [])));
  */
 export function toOpenAIChat(rendered: unknown, options: OpenAIChatOptions): OpenAIChatToolMessages {
-  const { live } = renderedOrThrow(rendered, 'toOpenAIChat');
+  const { live } = renderedForOrThrow(rendered, 'toOpenAIChat', 'openai-chat');
   const toolCallId = callOptionOrThrow(options, 'toolCallId', 'toOpenAIChat');
   const images: ChatCompletionContentPart[] = [];
   const lines = mapLiveBlocks<string>(live, {

@@ -7,7 +7,7 @@
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { mediaNotTakenMarker } from '../text/markers.js';
 import { dataUrl, documentFilename, mapLiveBlocks, mediaBytes, textOnly, type LiveBlockHandlers } from './live-blocks.js';
-import { callOptionOrThrow, renderedOrThrow } from './rendered-guard.js';
+import { callOptionOrThrow, renderedForOrThrow } from './rendered-guard.js';
 
 /** What `toOpenAIResponses` needs beside the result: the call it answers. */
 export interface OpenAIResponsesOptions {
@@ -22,13 +22,14 @@ export type OpenAIResponsesToolOutput = ResponseInputItem.FunctionCallOutput;
  * A rendered result's live copy as a `function_call_output` item: its output a string where the
  * live copy is text alone, else `input_text`, `input_image` and `input_file` items in order
  * (audio as a marker line). Throws a `TypeError` where `rendered` isn't a rendered tool result
- * or `callId` isn't a non-empty string.
+ * rendered for `'openai-responses'` (`createHost({ provider: 'openai-responses' })`) or `callId`
+ * isn't a non-empty string.
  *
  * @example
  * input.push(toOpenAIResponses(host.renderToolResult(result), { callId: call.call_id }));
  */
 export function toOpenAIResponses(rendered: unknown, options: OpenAIResponsesOptions): OpenAIResponsesToolOutput {
-  const { live } = renderedOrThrow(rendered, 'toOpenAIResponses');
+  const { live } = renderedForOrThrow(rendered, 'toOpenAIResponses', 'openai-responses');
   const callId = callOptionOrThrow(options, 'callId', 'toOpenAIResponses');
   const output = textOnly(live) ?? mapLiveBlocks(live, outputItemHandlers());
   return { type: 'function_call_output', call_id: callId, output };

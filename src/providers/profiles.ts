@@ -168,22 +168,19 @@ const GEMINI: ProviderProfile = {
 
 /**
  * The AI SDK (`ai` 6.0.325): a tool's `toModelOutput` returns `{ type: 'content', value: [...] }`
- * of `text`, `media` (`data`, `mediaType`), `file-data` … parts (`ToolResultOutput` in
- * `@ai-sdk/provider-utils/dist/index.d.ts`), and the provider the host picks converts them — or
- * doesn't. So this profile takes only what every provider above takes: PNG, JPEG and WebP
- * (Gemini and OpenAI take no GIF), Anthropic's bytes per image (the smallest), its 8000 px and
- * its 20 images. No PDF (the Chat Completions tool message can't carry one), no audio (none
- * takes it in a tool result).
+ * of `text`, `image-data`, `file-data` … parts (`ToolResultOutput` in
+ * `@ai-sdk/provider-utils/dist/index.d.ts`), and the provider package the host picks converts
+ * them — or doesn't: `@ai-sdk/openai`'s chat provider sends a `content` output as
+ * `JSON.stringify(output.value)`, its media's base64 as text before the model. So this profile
+ * sends no media natively: every image and PDF is a marker saying the AI SDK's provider may not
+ * carry it (`aiSdkMediaMarker`). A host whose provider package converts media renders for that
+ * provider's profile and opts in with `toAiSdk(rendered, { media: true })`.
  */
 const AI_SDK: ProviderProfile = {
   name: 'ai-sdk',
-  label: 'the AI SDK (common subset)',
-  images: {
-    types: ['image/png', 'image/jpeg', 'image/webp'],
-    maxBytes: ANTHROPIC.images.maxBytes!,
-    maxDimension: 8000,
-  },
-  maxImagesPerRequest: 20,
+  label: "the AI SDK's provider",
+  images: { types: [] },
+  maxImagesPerRequest: 0,
 };
 
 /** Every provider's profile, by name. */

@@ -2,42 +2,39 @@
  * The one guard every provider adapter passes its input through: a rendered tool result, or a
  * `TypeError` naming what was expected.
  */
-import type { LiveBlock } from '../blocks/shown-block.js';
-import type { LiveCopy } from '../lanes/copies.js';
 import { isRenderedToolResult } from '../lanes/rendered-shape.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
-
-/**
- * The live block types an adapter knows, one key per type (a new type is a compile error until
- * listed); a block of another type fails the guard.
- */
-const LIVE_BLOCK_TYPES: { readonly [K in LiveBlock['type']]: true } = { text: true, image: true, audio: true, document: true };
+import type { ProviderName } from './profiles.js';
 
 /** What the guard's `TypeError` says was expected. */
-export const RENDERED_EXPECTED = 'a rendered tool result (what host.renderToolResult returns: { stored, live, isError, blocks })';
+export const RENDERED_EXPECTED =
+  'a rendered tool result (the object host.renderToolResult or the fetch_reference tool answered, not a copy of it)';
 
 /**
  * `value` as a rendered tool result, or a `TypeError` naming the adapter, what it expected and
  * what it got (a kind of value, never its content: a raw result may carry base64 or a secret).
- * Reads each live block's `type` once, so its cost is linear in the live copy's block count.
+ * Only a result this library made passes (`isRenderedToolResult`): a server's raw result with
+ * `stored`, `live` and `blocks` keys of its own is not one. One lookup, whatever its size.
  */
 export function renderedOrThrow(value: unknown, adapter: string): RenderedToolResult {
   if (!isRenderedToolResult(value)) throw new TypeError(`${adapter} expects ${RENDERED_EXPECTED}; got ${kindOf(value)}.`);
-  const rendered = value as RenderedToolResult;
-  if (!isLiveCopy(rendered.live)) throw new TypeError(`${adapter} expects ${RENDERED_EXPECTED}; got one whose live copy is neither { kind: 'text', text } nor { kind: 'native', blocks } of text, image, audio and document blocks.`);
-  return rendered;
+  return value;
 }
 
-function isLiveCopy(live: unknown): live is LiveCopy {
-  const copy = live as { kind?: unknown; text?: unknown; blocks?: unknown };
-  if (copy.kind === 'text') return typeof copy.text === 'string';
-  if (copy.kind !== 'native' || !Array.isArray(copy.blocks)) return false;
-  for (const block of copy.blocks as unknown[]) {
-    if (typeof block !== 'object' || block === null) return false;
-    const { type } = block as { type?: unknown };
-    if (typeof type !== 'string' || !Object.hasOwn(LIVE_BLOCK_TYPES, type)) return false;
+/**
+ * `value` as a rendered tool result rendered for `provider`'s profile, or a `TypeError` naming
+ * the fix. The profile decided which media went natively and within which limits (a GIF under
+ * `'anthropic'`, an 8 MB PDF under `'anthropic'`): another provider refuses the whole request
+ * for one block past its own.
+ */
+export function renderedForOrThrow(value: unknown, adapter: string, provider: ProviderName): RenderedToolResult {
+  const rendered = renderedOrThrow(value, adapter);
+  if (rendered.provider !== provider) {
+    throw new TypeError(
+      `${adapter} expects a result rendered for '${provider}' (a host made with createHost({ provider: '${provider}' })); got one rendered for '${rendered.provider}', whose media were checked against that profile's limits, not this provider's.`,
+    );
   }
-  return true;
+  return rendered;
 }
 
 /** A value's kind as the guard's message names it. */
@@ -45,8 +42,9 @@ function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array (a content array? render the tool result first)';
   if (typeof value !== 'object') return typeof value;
+  if ('stored' in value && 'live' in value) return 'an object shaped like one that blockwise did not make (a copy, or a tool\'s own result: render it first)';
   if ('content' in value || 'structuredContent' in value) return 'an object with content (a raw tool result? render it first)';
-  return 'an object without stored, live and blocks';
+  return 'an object that is not one (render the tool result first)';
 }
 
 /**

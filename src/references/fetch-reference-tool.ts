@@ -2,8 +2,12 @@
  * The `fetch_reference` tool a host hands its model (RFC-005 §7, SPEC §6): its definition (name,
  * description, the JSON Schema a provider needs) and a call that fetches through the host and
  * answers a rendered result. A refusal reads in the stub's own words (the dial check's clauses,
- * the fetcher's failure words); what was fetched is shown through the host's own rendering, so
- * the fetched content passes every check a tool result does.
+ * the fetcher's failure words); what was fetched is shown through the host's own rendering, as
+ * the block a tool result would carry it in: an image or audio through the image check and the
+ * host's profile, a binary as its marker (or a PDF natively where the profile takes one), a JSON
+ * body as data (the data rules: a string that may be a credential-bearing uri, and each base64
+ * run, replaced), and any other text as the server's words shown as sent — as an embedded text
+ * resource's text is.
  */
 import { Buffer } from 'node:buffer';
 import type { ResultOrigin } from '../inputs.js';
@@ -11,7 +15,7 @@ import type { ToolDefinition } from '../providers/tool-definition.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
 import { sanitizeLabel } from '../text/labels.js';
 import { FETCH_FAILURE_WORDS, type FetchOptions, type FetchOutcome, type SaveRequest } from './fetcher.js';
-import { isTextualMediaType } from './fetch-media.js';
+import { isTextualMediaType, mediaTypeEssence } from './fetch-media.js';
 import { REF_ID_PATTERN } from './ref-ids.js';
 import type { ReferenceRecord, Registry } from './registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from './stub.js';
@@ -98,7 +102,7 @@ async function callFetchReference(host: FetchReferenceHost, options: FetchRefere
     const fromServer = record?.serverId === undefined ? origin : { ...origin, serverId: record.serverId };
     if (!outcome.ok) return refusal(host, refusalLine(refId, record, outcome.error), fromServer);
     const line = stubLine(refId, record, savedEnding(outcome.path));
-    const content = saved === undefined ? [] : [fetchedBlock(saved)];
+    const content = saved === undefined ? [] : [fetchedBlock(host, saved, fromServer)];
     return host.renderToolResult({ content: [{ type: 'text', text: line }, ...content] }, fromServer);
   } catch {
     // Every path above is the host's own and doesn't throw; a host-supplied `save` or `fetch`
@@ -146,16 +150,39 @@ function refusal(host: FetchReferenceHost, line: string, origin: ResultOrigin): 
 
 /**
  * The fetched bytes as the content block of their observed type: an image or audio block (the
- * image check and the profile decide what goes natively), text for a textual type, else an
- * embedded blob (a marker, or a document where the profile takes one). No block names the
- * reference's uri.
+ * image check and the profile decide what goes natively), a JSON body's text as data shows it,
+ * text for any other textual type, else an embedded blob (a marker, or a document where the
+ * profile takes one). No block names the reference's uri.
  */
-function fetchedBlock(saved: SaveRequest): Readonly<Record<string, unknown>> {
+function fetchedBlock(host: FetchReferenceHost, saved: SaveRequest, origin: ResultOrigin): Readonly<Record<string, unknown>> {
   const { bytes, mimeType } = saved;
   if (mimeType.startsWith('image/')) return { type: 'image', data: base64(bytes), mimeType };
   if (mimeType.startsWith('audio/')) return { type: 'audio', data: base64(bytes), mimeType };
-  if (isTextualMediaType(mimeType)) return { type: 'text', text: TEXT.decode(bytes) };
-  return { type: 'resource', resource: { mimeType, blob: base64(bytes) } };
+  if (!isTextualMediaType(mimeType)) return { type: 'resource', resource: { mimeType, blob: base64(bytes) } };
+  const text = TEXT.decode(bytes);
+  return { type: 'text', text: isJsonMediaType(mimeType) ? jsonAsData(host, text, origin) : text };
+}
+
+/** True for `application/json` and the `+json` types (parameters and case read loosely). */
+function isJsonMediaType(mimeType: string): boolean {
+  const essence = mediaTypeEssence(mimeType);
+  return essence !== undefined && (essence === 'application/json' || essence.endsWith('+json'));
+}
+
+/**
+ * A JSON body as the host shows data — its stored copy of the parsed value given as a result's
+ * `structuredContent`, so a string that may be a credential-bearing uri, each base64 run and
+ * each block at depth is replaced as in any data result — or the body as sent where it doesn't
+ * parse (then it is text the server wrote, like any other).
+ */
+function jsonAsData(host: FetchReferenceHost, text: string, origin: ResultOrigin): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  return host.renderToolResult({ structuredContent: value }, origin).stored;
 }
 
 const TEXT = new TextDecoder('utf-8');

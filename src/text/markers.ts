@@ -43,6 +43,7 @@ export type MarkerReason =
   | 'image-budget'
   | 'image-type-not-taken'
   | 'images-per-request'
+  | 'media-not-carried'
   | 'document-budget'
   | 'document-not-pdf'
   | 'audio-budget'
@@ -441,6 +442,17 @@ export function mediaNotTakenMarker(kind: 'audio' | 'document', mimeType: string
 }
 
 /**
+ * An image, PDF or audio clip that no AI SDK tool output carries here: the provider package
+ * under the AI SDK may turn a tool output's media parts into JSON text (`@ai-sdk/openai`'s chat
+ * provider does), which would put the base64 before the model. The `'ai-sdk'` profile shows it
+ * in place of each, and so does `toAiSdk` without its `media` opt-in.
+ */
+export function aiSdkMediaMarker(kind: 'image' | 'document' | 'audio', mimeType: string, bytes: number): string {
+  const [what, plural] = kind === 'image' ? ['Image', 'images'] : kind === 'document' ? ['Document', 'documents'] : ['Audio', 'audio'];
+  return `[${what} not shown: the AI SDK's provider may not carry ${plural} in a tool result (${mediaTypeLabel(mimeType)}, ${formatSize(bytes)}).]`;
+}
+
+/**
  * Chat Completions' tool message in place of an image it can't carry: the image follows, in
  * order, in the user message after the tool messages.
  */
@@ -456,8 +468,8 @@ export function toolImagesText(count: number, toolCallId: string): string {
 
 /**
  * What `renderToolResult` answers, in both copies, when it is given a result it rendered
- * already (an object with `stored`, `live` and `blocks`): rendering it again would show its
- * copies as data, not the tool's answer.
+ * already (`isRenderedToolResult`): rendering it again would show its copies as data, not the
+ * tool's answer.
  */
 export const RENDERED_RESULT_TEXT =
-  '[Result not shown: this host was given a result it had rendered already (stored, live, blocks); it renders the tool\'s own result, and a rendered one goes to its provider adapter.]';
+  '[Result not shown: this host was given a result it had rendered already; it renders the tool\'s own result, and a rendered one goes to its provider adapter.]';

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
 import { withBlockwiseTools } from '../../src/mcp-client/ai-sdk-tools.js';
 import { FETCHABLE_ENDING } from '../../src/references/stub.js';
+import { aiSdkMediaMarker } from '../../src/text/markers.js';
 import type { SaveRequest } from '../../src/references/fetcher.js';
 import { longestBase64Run, PNG_BYTES } from '../support/factories.js';
 import { FILES, httpFixture, type HttpFixture } from '../support/mcp-fixture.js';
@@ -70,11 +71,21 @@ describe(withBlockwiseTools.name, () => {
     expect(fixture.fileRequests[0]!.authorization).toBe('Bearer tok');
   });
 
-  it('an inline image reaches the model as an image part, not as base64 text', async () => {
+  it("an inline image reaches the model as a marker under the 'ai-sdk' profile, never as base64 its provider might send as text", async () => {
     const { mcp } = await connected();
     const host = createHost({ provider: 'ai-sdk', log: () => {} });
     const model = callingModel('picture');
     await generateText({ model, tools: withBlockwiseTools(await mcp.tools(), host, { serverId: 'fixture' }), prompt: 'x', stopWhen: stepCountIs(2) });
+    const output = toolOutputSeen(model) as { type: string; value: { type: string; text?: string }[] };
+    expect(output).toEqual({ type: 'content', value: [{ type: 'text', text: aiSdkMediaMarker('image', 'image/png', PNG_BYTES.length) }] });
+    expect(longestBase64Run(JSON.stringify(output.value))).toBeLessThan(40);
+  });
+
+  it('with media: true and a host made for the provider underneath, an inline image reaches the model as an image part', async () => {
+    const { mcp } = await connected();
+    const host = createHost({ provider: 'anthropic', log: () => {} });
+    const model = callingModel('picture');
+    await generateText({ model, tools: withBlockwiseTools(await mcp.tools(), host, { serverId: 'fixture', media: true }), prompt: 'x', stopWhen: stepCountIs(2) });
     const output = toolOutputSeen(model) as { type: string; value: { type: string; data?: string; mediaType?: string }[] };
     expect(output).toEqual({ type: 'content', value: [{ type: 'image-data', data: PNG_BYTES.toString('base64'), mediaType: 'image/png' }] });
   });
@@ -82,7 +93,7 @@ describe(withBlockwiseTools.name, () => {
   it("keeps each tool's own execute and description, and leaves the address book alone without an address", async () => {
     const { mcp } = await connected();
     const recorded: unknown[] = [];
-    const host = { ...createHost({ log: () => {} }), setServerAddress: (...args: unknown[]) => void recorded.push(args) };
+    const host = { ...createHost({ provider: 'ai-sdk', log: () => {} }), setServerAddress: (...args: unknown[]) => void recorded.push(args) };
     const original = await mcp.tools();
     const tools = withBlockwiseTools(original, host, { serverId: 'fixture' });
     expect(Object.keys(tools)).toEqual(Object.keys(original));

@@ -23,6 +23,7 @@ import { createAddressBook } from '../../src/references/addresses.js';
 import { NO_CLAIMS } from '../../src/references/claims.js';
 import { createRegistry } from '../../src/references/registry.js';
 import {
+  aiSdkMediaMarker,
   audioBudgetMarker,
   audioMarker,
   audioPlaceholder,
@@ -58,16 +59,12 @@ describe('PROVIDER_PROFILES', () => {
     for (const name of PROVIDER_NAMES) expect(PROVIDER_PROFILES[name].name).toBe(name);
   });
 
-  it('ai-sdk takes only what every other provider profile takes', () => {
-    const common = PROVIDER_PROFILES['ai-sdk'];
-    for (const name of PROVIDER_NAMES.filter((n) => n !== 'mcp' && n !== 'ai-sdk')) {
-      const other = PROVIDER_PROFILES[name];
-      for (const type of common.images.types) expect(other.images.types, `${name} ${type}`).toContain(type);
-      expect(common.images.maxBytes!, name).toBeLessThanOrEqual(other.images.maxBytes ?? Number.POSITIVE_INFINITY);
-      expect(common.maxImagesPerRequest!, name).toBeLessThanOrEqual(other.maxImagesPerRequest ?? Number.POSITIVE_INFINITY);
-    }
-    expect(common.documents).toBeUndefined();
-    expect(common.audio).toBeUndefined();
+  it("ai-sdk sends no media natively: its provider package may send a tool output's media as JSON text", () => {
+    const aiSdk = PROVIDER_PROFILES['ai-sdk'];
+    expect(aiSdk.images.types).toEqual([]);
+    expect(aiSdk.maxImagesPerRequest).toBe(0);
+    expect(aiSdk.documents).toBeUndefined();
+    expect(aiSdk.audio).toBeUndefined();
   });
 
   it('mcp is the four formats with no limit of its own, no PDF, no audio', () => {
@@ -122,17 +119,19 @@ const WANT: { readonly [N in ProviderName]: { readonly shown: string[]; readonly
   'openai-responses': { shown: ['text', 'image', 'marker:audio', 'media:document', 'text'], live: ['text', 'image', 'text', 'document', 'text'] },
   'openai-chat': { shown: ['text', 'image', 'marker:audio', 'marker:embedded-blob', 'text'], live: ['text', 'image', 'text', 'text', 'text'] },
   gemini: { shown: ['text', 'image', 'marker:audio', 'media:document', 'text'], live: ['text', 'image', 'text', 'document', 'text'] },
-  'ai-sdk': { shown: ['text', 'image', 'marker:audio', 'marker:embedded-blob', 'text'], live: ['text', 'image', 'text', 'text', 'text'] },
+  // No native media, so its live copy is the stored text.
+  'ai-sdk': { shown: ['text', 'marker:media-not-carried', 'marker:audio', 'marker:media-not-carried', 'text'], live: [] },
 };
 
 describe('renderToolResult under each provider', () => {
   it.each(PROVIDER_NAMES)('%s > a server-everything-like result carries natively only what the profile takes', (name) => {
     const rendered = createHost({ provider: name }).renderToolResult(EVERYTHING);
     expect(kinds(rendered.blocks)).toEqual(WANT[name].shown);
-    if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
-    expect(liveTypes(rendered.live.blocks)).toEqual(WANT[name].live);
+    if (WANT[name].live.length === 0) expect(rendered.live).toEqual({ kind: 'text', text: rendered.stored });
+    else if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
+    else expect(liveTypes(rendered.live.blocks)).toEqual(WANT[name].live);
     // The PDF's and the image's data go to the live copy as sent, never to the stored copy.
-    for (const block of rendered.live.blocks) if (block.type === 'document') expect(block).toEqual({ type: 'document', data: PDF, mimeType: 'application/pdf' });
+    if (rendered.live.kind === 'native') for (const block of rendered.live.blocks) if (block.type === 'document') expect(block).toEqual({ type: 'document', data: PDF, mimeType: 'application/pdf' });
     expect(rendered.stored).not.toContain(PDF.slice(0, 40));
     expect(rendered.stored).not.toContain(PNG_BASE64.slice(0, 40));
   });
@@ -146,7 +145,7 @@ describe('renderToolResult under each provider', () => {
     },
   );
 
-  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].documents === undefined))(
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].documents === undefined && name !== 'ai-sdk'))(
     '%s > an embedded PDF stays the marker it is today, and a result with no other media stays text',
     (name) => {
       const rendered = createHost({ provider: name }).renderToolResult(callResult([pdfBlock()]));
@@ -154,6 +153,17 @@ describe('renderToolResult under each provider', () => {
       expect(rendered.live.kind).toBe('text');
     },
   );
+
+  it("ai-sdk > an image and an embedded PDF are markers saying the AI SDK's provider may not carry them", () => {
+    const rendered = createHost({ provider: 'ai-sdk' }).renderToolResult(callResult([imageBlock(), pdfBlock()]));
+    expect(rendered.blocks).toEqual([
+      { kind: 'marker', reason: 'media-not-carried', text: aiSdkMediaMarker('image', 'image/png', base64DecodedLength(PNG_BASE64)) },
+      { kind: 'marker', reason: 'media-not-carried', text: aiSdkMediaMarker('document', 'application/pdf', base64DecodedLength(PDF)) },
+    ]);
+    expect(rendered.blocks[0]!.text).toBe(`[Image not shown: the AI SDK's provider may not carry images in a tool result (image/png, ~${base64DecodedLength(PNG_BASE64)}B).]`);
+    expect(rendered.live).toEqual({ kind: 'text', text: rendered.stored });
+    expect(rendered.stored).not.toContain(PNG_BASE64.slice(0, 40));
+  });
 
   it('gemini > a whole GIF is a marker naming Gemini and the types it takes', () => {
     const rendered = createHost({ provider: 'gemini' }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
@@ -166,10 +176,10 @@ describe('renderToolResult under each provider', () => {
   it.each(PROVIDER_NAMES.map((name) => [name, PROVIDER_PROFILES[name].images.types.includes('image/gif')] as const))('%s > a GIF goes native: %s', (name, takes) => {
     const rendered = createHost({ provider: name }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
     expect(rendered.live.kind === 'native').toBe(takes);
-    expect(kinds(rendered.blocks)).toEqual([takes ? 'image' : 'marker:image-type-not-taken']);
+    expect(kinds(rendered.blocks)).toEqual([takes ? 'image' : name === 'ai-sdk' ? 'marker:media-not-carried' : 'marker:image-type-not-taken']);
   });
 
-  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined && PROVIDER_PROFILES[name].maxImagesPerRequest! <= 20))(
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined && PROVIDER_PROFILES[name].maxImagesPerRequest! > 0 && PROVIDER_PROFILES[name].maxImagesPerRequest! <= 20))(
     '%s > images past the images per request are markers naming the limit; those before it go native',
     (name) => {
       const profile = PROVIDER_PROFILES[name];

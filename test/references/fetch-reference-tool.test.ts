@@ -9,7 +9,9 @@ import {
   FETCH_REFERENCE_TOOL_WORDS,
 } from '../../src/references/fetch-reference-tool.js';
 import { digestOf, FETCH_FAILURE_WORDS, type FetchFailure, type SaveRequest } from '../../src/references/fetcher.js';
-import { embeddedBlobMarker } from '../../src/text/markers.js';
+import { base64RunMarker, DATA_URI_NOT_SHOWN, embeddedBlobMarker } from '../../src/text/markers.js';
+import { toAnthropic } from '../../src/providers/anthropic.js';
+import { toOpenAIChat } from '../../src/providers/openai-chat.js';
 import { toAnthropicTool, toGeminiTool, toOpenAIChatTool, toOpenAIResponsesTool, type ToolDefinition } from '../../src/providers/tool-definition.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { FETCHABLE_ENDING } from '../../src/references/stub.js';
@@ -113,6 +115,45 @@ describe(createFetchReferenceTool.name, () => {
     expect(text).toBe('line one');
     expect(answer.stored).not.toContain(fixture.origin);
     expect(answer.live).toEqual({ kind: 'text', text: answer.stored });
+  });
+
+  const B64 = Buffer.alloc(300, 7).toString('base64');
+  it.each(['application/json', 'application/problem+json; charset=utf-8'])(
+    'fetches a %s body as data: a uri that may carry a credential and each base64 run are replaced',
+    async (contentType) => {
+      const body = JSON.stringify({ link: 'https://x.example/?access_token=SECRET', blob: B64, note: 'kept' });
+      const { host, url } = await hostServing({ '/data.json': { body, headers: { 'content-type': contentType } } });
+      const refId = offered(host, resourceLink({ uri: url('/data.json'), name: 'data.json' }));
+      const answer = await host.fetchReferenceTool(keeper()).call({ refId });
+      expect(answer.isError).toBe(false);
+      const data = answer.stored.split('\n').slice(1).join('\n');
+      expect(JSON.parse(data)).toEqual({ link: DATA_URI_NOT_SHOWN, blob: base64RunMarker(B64.length), note: 'kept' });
+      expect(answer.stored).not.toContain('SECRET');
+      expect(longestBase64Run(answer.stored)).toBeLessThan(40);
+    },
+  );
+
+  it("fetches a JSON body that doesn't parse, and any other text, as the server's words shown as sent", async () => {
+    const text = `see https://x.example/?access_token=SECRET and ${B64}`;
+    const { host, url } = await hostServing({
+      '/bad.json': { body: `{ ${text}`, headers: { 'content-type': 'application/json' } },
+      '/notes.txt': { body: text, headers: { 'content-type': 'text/plain' } },
+    });
+    const tool = host.fetchReferenceTool(keeper());
+    const bad = await tool.call({ refId: offered(host, resourceLink({ uri: url('/bad.json'), name: 'bad.json' })) });
+    expect(bad.stored.split('\n')[1]).toBe(`{ ${text}`);
+    const notes = await tool.call({ refId: offered(host, resourceLink({ uri: url('/notes.txt'), name: 'notes.txt' })) });
+    expect(notes.stored.split('\n')[1]).toBe(text);
+  });
+
+  it("answers a rendered result for the host's provider, which that provider's adapter takes and another's refuses", async () => {
+    const { host, url } = await hostServing({ '/notes.txt': { body: 'alpha', headers: { 'content-type': 'text/plain' } } }, { provider: 'openai-chat' });
+    const tool = host.fetchReferenceTool(keeper());
+    for (const answer of [await tool.call({ refId: offered(host, resourceLink({ uri: url('/notes.txt'), name: 'notes.txt' })) }), await tool.call({ refId: 'nope' })]) {
+      expect(answer.provider).toBe('openai-chat');
+      expect(toOpenAIChat(answer, { toolCallId: 'c' })[0].content).toBe(answer.stored);
+      expect(() => toAnthropic(answer)).toThrow(TypeError);
+    }
   });
 
   it('fetches an image: it goes natively in the live copy, a placeholder in the stored one', async () => {
