@@ -10,7 +10,7 @@ import { readImage } from './image-format.js';
 import type { NativeImageType } from './shown-block.js';
 
 /** Media types providers send natively (`image/jpg` is read as `image/jpeg`). */
-export const NATIVE_IMAGE_TYPES: readonly NativeImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const NATIVE_IMAGE_TYPES: readonly NativeImageType[] = Object.freeze(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
  * What a host's provider takes as a native image in a tool result. A limit left out is not
@@ -27,8 +27,17 @@ export interface ImageLimits {
   readonly maxPixels?: number;
 }
 
-/** The MCP profile's limits: the four formats, no limit of its own past the host's budget. */
-export const MCP_IMAGE_LIMITS: ImageLimits = { types: NATIVE_IMAGE_TYPES };
+/**
+ * Blockwise's own guard against decompression bombs, not any provider's limit: where a provider
+ * documents no pixel limit (OpenAI, Gemini, MCP's clients), an image of a few kilobytes can
+ * still declare billions of pixels, which the model's side must inflate to scale it down (a
+ * PNG of 2^31 − 1 × 1 px is 8 bytes of zlib). 100 million pixels (10,000 × 10,000) and 32,768 px
+ * a side are past any image a tool means to show and within what image libraries decode.
+ */
+export const IMAGE_BOMB_GUARD = Object.freeze({ maxPixels: 100_000_000, maxDimension: 32_768 } as const);
+
+/** The MCP profile's limits: the four formats, and blockwise's bomb guard past the host's budget. */
+export const MCP_IMAGE_LIMITS: ImageLimits = Object.freeze({ types: NATIVE_IMAGE_TYPES, ...IMAGE_BOMB_GUARD });
 
 /** Why an image isn't sent natively, before its pixels are known. */
 export type ImageRefusal =

@@ -7,7 +7,7 @@
  * profile takes the conservative reading and says so: a provider refuses the whole request for
  * one block it won't take, so a block left out here is a marker, never a failed turn.
  */
-import { MCP_IMAGE_LIMITS, type ImageLimits } from '../blocks/image-check.js';
+import { IMAGE_BOMB_GUARD, MCP_IMAGE_LIMITS, type ImageLimits } from '../blocks/image-check.js';
 
 /** The providers a host can render for; `'mcp'` (MCP-shaped blocks, no provider's limits) is the default. */
 export type ProviderName = 'mcp' | 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini' | 'ai-sdk';
@@ -90,7 +90,8 @@ const OPENAI_IMAGES: ImageLimits = {
   // Same page: "Up to 20MB per image" (decimal, the smaller reading).
   maxBytes: 20 * MB,
   // No pixel limit is documented (images are scaled: 768 px short side, 2000 px long side), so
-  // none is checked here.
+  // only blockwise's own bomb guard is checked, not a limit of OpenAI's.
+  ...IMAGE_BOMB_GUARD,
 };
 
 /** OpenAI's images per request, same page: "Up to 500 individual images per request". */
@@ -152,7 +153,9 @@ const GEMINI: ProviderProfile = {
     // page above). The smaller kept.
     maxBytes: 7 * MB,
     // No pixel limit is documented ("no specific limit to the number of pixels": larger images
-    // are scaled to fit 3072x3072, per the Firebase page), so none is checked here.
+    // are scaled to fit 3072x3072, per the Firebase page), so only blockwise's own bomb guard is
+    // checked, not a limit of Gemini's.
+    ...IMAGE_BOMB_GUARD,
   },
   // https://firebase.google.com/docs/ai-logic/input-file-requirements: 3,000 image files per request.
   maxImagesPerRequest: 3000,

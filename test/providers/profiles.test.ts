@@ -4,7 +4,9 @@
  * result; a GIF under Gemini and images past a profile's count are markers naming the limit;
  * PDFs and audio stay within their own budgets; `'mcp'` is today's rendering exactly.
  */
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_BOMB_GUARD } from '../../src/blocks/image-check.js';
 import { toolResultBlocks, type ClassifyContext } from '../../src/blocks/classify.js';
 import { isBase64 } from '../../src/blocks/media-check.js';
 import type { LiveBlock, ShownBlock } from '../../src/blocks/shown-block.js';
@@ -35,6 +37,7 @@ import {
   imageTypeNotTakenMarker,
 } from '../../src/text/markers.js';
 import { base64DecodedLength } from '../../src/text/size.js';
+import { pngChunk, PNG_SIGNATURE } from '../support/images.js';
 import { audioBlock, callResult, embeddedBlob, GIF_BASE64, imageBlock, PNG_BASE64, textBlock, WAV_BASE64 } from '../support/factories.js';
 
 /** Base64 of a PDF-headed file of `padding` bytes past its header. */
@@ -70,8 +73,28 @@ describe('PROVIDER_PROFILES', () => {
     expect(common.audio).toBeUndefined();
   });
 
-  it('mcp is the four formats with no limit of its own, no PDF, no audio', () => {
-    expect(PROVIDER_PROFILES.mcp).toEqual({ name: 'mcp', label: 'this host', images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] } });
+  it("mcp is the four formats with only blockwise's bomb guard, no PDF, no audio", () => {
+    expect(PROVIDER_PROFILES.mcp).toEqual({
+      name: 'mcp',
+      label: 'this host',
+      images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxPixels: 100_000_000, maxDimension: 32_768 },
+    });
+  });
+
+  it.each(PROVIDER_NAMES)("%s > a PNG of a few bytes declaring 2^31 - 1 × 1 px is refused: a provider's limit or blockwise's bomb guard", (name) => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(0x7fffffff, 0);
+    header.writeUInt32BE(1, 4);
+    header.set([8, 0], 8);
+    const png = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(2))), pngChunk('IEND', Buffer.alloc(0))]);
+    const rendered = createHost({ provider: name }).renderToolResult(callResult([imageBlock({ data: png.toString('base64'), mimeType: 'image/png' })]));
+    expect(kinds(rendered.blocks)).toEqual([PROVIDER_PROFILES[name].images.types.includes('image/png') ? 'marker:image-dimensions' : 'marker:image-type-not-taken']);
+  });
+
+  it.each(PROVIDER_NAMES)('%s > every image limit is at most the bomb guard', (name) => {
+    const images = PROVIDER_PROFILES[name].images;
+    expect(images.maxDimension).toBeLessThanOrEqual(IMAGE_BOMB_GUARD.maxDimension);
+    expect(images.maxPixels ?? images.maxDimension! ** 2).toBeLessThanOrEqual(IMAGE_BOMB_GUARD.maxPixels);
   });
 });
 
