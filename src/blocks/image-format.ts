@@ -9,7 +9,7 @@
  * PNG's chunks walked to IEND, GIF's blocks walked to its trailer (a last byte of 0x3B alone is
  * one cut in 256), WebP's RIFF size against the data's length, JPEG's EOI. Each walk steps over
  * whole chunks or sub-blocks by their lengths, never byte by byte. Past the ends, the walks
- * check what a decoder refuses before drawing a pixel (PNG's CRCs, IHDR and zlib header; JPEG's
+ * check what a decoder refuses before drawing a pixel (PNG's critical CRCs, IHDR and zlib header; JPEG's
  * tables, frame and scan; WebP's bitstream header; GIF's frames and code sizes): a provider
  * refuses the whole request for one image it can't decode. The pixels themselves aren't
  * decoded, so an image whose compressed data is corrupt past its first bytes still passes.
@@ -145,8 +145,8 @@ function sized(reading: ImageReading): ImageReading {
  * Where a PNG's chunks end: walked chunk by chunk (each its length plus 12 bytes) from the
  * signature, it is whole when an IEND chunk ends exactly at the data's end after at least one
  * IDAT. A chunk past the data is a cut; bytes after IEND, or no image data, are malformed. Each
- * chunk's CRC is checked (`zlib.crc32`, native: one pass over the data at memory speed), since a
- * decoder refuses a chunk whose CRC is wrong; so are IHDR's fields, the zlib header that opens
+ * critical chunk's CRC is checked (`zlib.crc32`, native: one pass over the data at memory
+ * speed), since a decoder refuses a critical chunk whose CRC is wrong; so are IHDR's fields, the zlib header that opens
  * the image data, a palette before the data of a palette image, and chunk types: a critical
  * chunk (upper-case first letter) that PNG doesn't define is one a decoder must refuse.
  */
@@ -165,8 +165,13 @@ function readPngEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
     if (length > 0x7fffffff) return MALFORMED;
     const end = at + 12 + length;
     if (end > b.length) return TRUNCATED;
-    const stored = b[end - 4]! * 0x1000000 + ((b[end - 3]! << 16) | (b[end - 2]! << 8) | b[end - 1]!);
-    if (crc32(b.subarray(at + 4, end - 4)) !== stored) return MALFORMED;
+    // A critical chunk's CRC only (upper-case first letter): a decoder refuses one of those,
+    // while libpng's default warns and drops an ancillary chunk whose CRC is wrong; the MCP
+    // reference server's own sample image has an iCCP chunk whose CRC is wrong.
+    if ((b[at + 4]! & 0x20) === 0) {
+      const stored = b[end - 4]! * 0x1000000 + ((b[end - 3]! << 16) | (b[end - 2]! << 8) | b[end - 1]!);
+      if (crc32(b.subarray(at + 4, end - 4)) !== stored) return MALFORMED;
+    }
     if (startsWith(b, PNG_IEND, at + 4)) return end === b.length && imageData && zlibHeaderValid(zlibHead) ? WHOLE_STREAM : MALFORMED;
     if (startsWith(b, PNG_IDAT, at + 4)) {
       if (palette && !paletteSeen) return MALFORMED;

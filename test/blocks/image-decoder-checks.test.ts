@@ -49,13 +49,19 @@ describe('png > what a decoder refuses', () => {
     expect(reasonOf(palettePng(false), 'image/png')).toBe('image-malformed');
   });
 
+  it("an ancillary chunk whose CRC is wrong goes (libpng's default drops it; the MCP reference server's sample image has one)", () => {
+    const png = editedPng((chunks) => chunks.splice(1, 0, ['tEXt', Buffer.from('a\0b')]));
+    png[8 + 25 + 8 + 3]! ^= 1;
+    expect(reasonOf(png, 'image/png')).toBe('ok');
+  });
+
   it('an ancillary chunk of any name goes (APNG\'s acTL, a made-up one)', () => {
     const png = editedPng((chunks) => chunks.splice(1, 0, ['acTL', Buffer.alloc(8)], ['zzZz', Buffer.alloc(3)]));
     expect(reasonOf(png, 'image/png')).toBe('ok');
   });
 
   it.each([
-    ['a chunk whose CRC is wrong', (() => { const png = makePng(2, 2); png[png.length - 13]! ^= 1; return png; })()],
+    ['an IDAT whose CRC is wrong', (() => { const png = makePng(2, 2); png[png.length - 13]! ^= 1; return png; })()],
     ['IHDR of 12 bytes', editedPng((chunks) => { chunks[0]![1] = chunks[0]![1].subarray(0, 12); })],
     ['IHDR bit depth 3', editedPng((chunks) => { chunks[0]![1] = Buffer.from(chunks[0]![1]); chunks[0]![1][8] = 3; })],
     ['IHDR colour type 9', editedPng((chunks) => { chunks[0]![1] = Buffer.from(chunks[0]![1]); chunks[0]![1][9] = 9; })],

@@ -251,6 +251,16 @@ describe('embedded PDFs under a profile that takes them', () => {
     expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'document-not-pdf', text: documentNotPdfMarker(base64DecodedLength(blob)) }]);
   });
 
+  it.each<[string, Buffer, string]>([
+    ['a PDF cut before its end (no %%EOF)', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20)]), 'marker:document-not-pdf'],
+    ['%%EOF more than 1,024 bytes before the end', Buffer.concat([Buffer.from('%PDF-1.7\n%%EOF'), Buffer.alloc(1025, 0x20)]), 'marker:document-not-pdf'],
+    ['%PDF- and nothing else', Buffer.from('%PDF-'), 'marker:document-not-pdf'],
+    ['%%EOF in the last 1,024 bytes, line ends after it', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x20), Buffer.from('%%EOF'), Buffer.alloc(1019, 0x0a)]), 'media:document'],
+  ])('%s', (_name, pdf, want) => {
+    const rendered = createHost({ provider: 'anthropic' }).renderToolResult(callResult([pdfBlock(pdf.toString('base64'))]));
+    expect(kinds(rendered.blocks)).toEqual([want]);
+  });
+
   it('reads the declared type loosely (case, parameters), and only application/pdf', () => {
     const host = createHost({ provider: 'anthropic' });
     expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: 'Application/PDF; version=1.7', blob: PDF })])).blocks)).toEqual(['media:document']);
