@@ -28,6 +28,12 @@ export interface ImageLimits {
 }
 
 /**
+ * The host's default budget of decoded image bytes one result may send natively (`maxImageBytes`);
+ * here, beside the image limits, so the provider profiles can size their PDF budgets by it.
+ */
+export const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
  * Blockwise's own guard against decompression bombs, not any provider's limit: where a provider
  * documents no pixel limit (OpenAI, Gemini, MCP's clients), an image of a few kilobytes can
  * still declare billions of pixels, which the model's side must inflate to scale it down (a

@@ -7,7 +7,7 @@
  * profile takes the conservative reading and says so: a provider refuses the whole request for
  * one block it won't take, so a block left out here is a marker, never a failed turn.
  */
-import { IMAGE_BOMB_GUARD, MCP_IMAGE_LIMITS, type ImageLimits } from '../blocks/image-check.js';
+import { DEFAULT_MAX_IMAGE_BYTES, IMAGE_BOMB_GUARD, MCP_IMAGE_LIMITS, type ImageLimits } from '../blocks/image-check.js';
 
 /** The providers a host can render for; `'mcp'` (MCP-shaped blocks, no provider's limits) is the default. */
 export type ProviderName = 'mcp' | 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini' | 'ai-sdk';
@@ -42,10 +42,29 @@ export interface ProviderProfile {
 /** 1 MB as the providers' documents write it: decimal, the smaller reading of "MB". */
 const MB = 1_000_000;
 
+/** The base64 characters `bytes` decoded bytes take, padded (every 3 bytes or part of 3 are 4). */
+function encodedLength(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
 /** The decoded bytes whose base64 fits `encoded` characters (4 characters carry 3 bytes). */
 function decodedWithin(encoded: number): number {
   return Math.floor(encoded / 4) * 3;
 }
+
+/**
+ * What a result's PDFs may take of a request of `requestLimit` base64 characters: the rest once
+ * the host's default image budget ({@link DEFAULT_MAX_IMAGE_BYTES}, as base64) and
+ * {@link REQUEST_RESERVE} for the request's text and JSON are set aside, as decoded bytes. A
+ * provider refuses the whole request past its size, so a result's PDFs and images together fit
+ * it (a host that raises `maxImageBytes` takes that risk on itself).
+ */
+function documentsWithin(requestLimit: number): number {
+  return decodedWithin(requestLimit - encodedLength(DEFAULT_MAX_IMAGE_BYTES) - REQUEST_RESERVE);
+}
+
+/** What a request's text, JSON and conversation are allowed before its media are counted. */
+const REQUEST_RESERVE = 1 * MB;
 
 /** Today's behaviour: the four formats, no limit past the host's budget, no PDF, no audio. */
 const MCP: ProviderProfile = { name: 'mcp', label: 'this host', images: MCP_IMAGE_LIMITS };
@@ -76,8 +95,9 @@ const ANTHROPIC: ProviderProfile = {
     // SDK: Base64PDFSource.media_type (messages.d.ts); DocumentBlockParam is in tool_result content.
     types: ['application/pdf'],
     // https://docs.claude.com/en/docs/build-with-claude/pdf-support: 32 MB maximum request size
-    // (the whole payload): the decoded bytes whose base64 fits 32 MB, decimal.
-    maxBytes: decodedWithin(32 * MB),
+    // (the whole payload, so base64): what is left of 32 MB, decimal, once a result's images at
+    // the host's default budget and the rest of the request are counted (~18 MB decoded).
+    maxBytes: documentsWithin(32 * MB),
   },
 };
 
@@ -114,8 +134,10 @@ const OPENAI_RESPONSES: ProviderProfile = {
     // PDFs are read as text and page images on vision models.
     types: ['application/pdf'],
     // https://platform.openai.com/docs/guides/pdf-files ("up to 100 pages and 32MB of total
-    // content in a single request"; the newer file-inputs page allows 50 MB): the smaller kept.
-    maxBytes: 32 * MB,
+    // content in a single request"; the newer file-inputs page allows 50 MB): the smaller kept,
+    // read as the request's base64 like Anthropic's, and shared with the result's images at the
+    // host's default budget and the rest of the request (~18 MB decoded).
+    maxBytes: documentsWithin(32 * MB),
   },
 };
 

@@ -11,7 +11,8 @@ import { toolResultBlocks, type ClassifyContext } from '../../src/blocks/classif
 import { isBase64 } from '../../src/blocks/media-check.js';
 import type { LiveBlock, ShownBlock } from '../../src/blocks/shown-block.js';
 import { shownLeftFor } from '../../src/blocks/shown-budget.js';
-import { createHost } from '../../src/host.js';
+import { createHost, DEFAULT_MAX_IMAGE_BYTES } from '../../src/host.js';
+import { toAnthropic, toOpenAIResponses } from '../../src/providers/index.js';
 import {
   getProviderProfile,
   getProviderProfileOrThrow,
@@ -95,6 +96,37 @@ describe('PROVIDER_PROFILES', () => {
     const images = PROVIDER_PROFILES[name].images;
     expect(images.maxDimension).toBeLessThanOrEqual(IMAGE_BOMB_GUARD.maxDimension);
     expect(images.maxPixels ?? images.maxDimension! ** 2).toBeLessThanOrEqual(IMAGE_BOMB_GUARD.maxPixels);
+  });
+});
+
+describe("a result's PDFs and images within the provider's request size", () => {
+  /** A PDF of `bytes` decoded bytes, its header and its end in place. */
+  const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
+  /** A whole PNG of `bytes` decoded bytes: a 1×1 image with an ancillary chunk making up the rest. */
+  const pngOf = (bytes: number) => {
+    const small = Buffer.from(PNG_BASE64, 'base64');
+    const padding = pngChunk('zzTx', Buffer.alloc(bytes - small.length - 12));
+    return Buffer.concat([small.subarray(0, 33), padding, small.subarray(33)]);
+  };
+
+  it.each<[ProviderName, (rendered: unknown) => unknown]>([
+    ['anthropic', toAnthropic],
+    ['openai-responses', (rendered) => toOpenAIResponses(rendered, { callId: 'call_1' })],
+  ])("%s > a PDF at the documents budget and images at the host's default budget fit the 32 MB request as base64, the 1 MB reserve left", (name, adapt) => {
+    const profile = PROVIDER_PROFILES[name];
+    // The default image budget spent whole, in images each within the profile's limit per image.
+    const perImage = Math.min(DEFAULT_MAX_IMAGE_BYTES, profile.images.maxBytes!);
+    const images = [pngOf(perImage), ...(perImage < DEFAULT_MAX_IMAGE_BYTES ? [pngOf(DEFAULT_MAX_IMAGE_BYTES - perImage)] : [])];
+    const rendered = createHost({ provider: name }).renderToolResult(
+      callResult([
+        pdfBlock(pdfOf(profile.documents!.maxBytes).toString('base64')),
+        ...images.map((image) => imageBlock({ data: image.toString('base64') })),
+        textBlock({ text: 'done' }),
+      ]),
+    );
+    expect(kinds(rendered.blocks)).toEqual(['media:document', ...images.map(() => 'image'), 'text']);
+    // The JSON around the base64 is a few hundred bytes of the reserve.
+    expect(JSON.stringify(adapt(rendered)).length).toBeLessThanOrEqual(31_010_000);
   });
 });
 
