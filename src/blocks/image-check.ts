@@ -78,11 +78,10 @@ export type ImageCheck =
  * strict base64, decoded natively; a whole image of its type; its dimensions.
  */
 export function checkImage(data: string, mimeType: string, limits: ImageLimits, bytesLeft = Number.POSITIVE_INFINITY): ImageCheck {
-  const declared = normalizeImageType(mimeType);
   const bytes = base64DecodedLength(data);
-  const type = limits.types.find((taken) => taken === declared);
+  const type = takenImageType(mimeType, limits);
   if (type === undefined) {
-    const native = (NATIVE_IMAGE_TYPES as readonly string[]).includes(declared);
+    const native = (NATIVE_IMAGE_TYPES as readonly string[]).includes(normalizeImageType(mimeType));
     return { ok: false, reason: native ? 'image-type-not-taken' : 'image-unsupported-type', bytes };
   }
   if (limits.maxBytes !== undefined && bytes > limits.maxBytes) return { ok: false, reason: 'image-too-large', bytes };
@@ -100,6 +99,12 @@ export function checkImage(data: string, mimeType: string, limits: ImageLimits, 
 }
 
 const READING_REFUSALS = { mismatch: 'image-mismatch', truncated: 'image-truncated', malformed: 'image-malformed' } as const;
+
+/** The type `limits` take that `mimeType` declares (read as {@link checkImage} reads it), if any. */
+export function takenImageType(mimeType: string, limits: ImageLimits): NativeImageType | undefined {
+  const declared = normalizeImageType(mimeType);
+  return limits.types.find((taken) => taken === declared);
+}
 
 /** A declared image type, lower-cased, parameters dropped, `image/jpg` read as `image/jpeg`. */
 function normalizeImageType(mimeType: string): string {

@@ -244,6 +244,13 @@ describe('renderToolResult under each provider', () => {
     expect(rendered.blocks.every((block) => block.kind === 'image')).toBe(true);
   });
 
+  it('an image past the count is its marker before it is decoded: one that is not even base64 is the count marker too', () => {
+    const rendered = createHost({ provider: 'anthropic' }).renderToolResult(
+      callResult([...Array.from({ length: 20 }, () => imageBlock()), imageBlock({ data: '%%%%not base64' }), imageBlock({ data: PNG_BASE64.slice(0, 40) }), imageBlock({ mimeType: 'image/bmp' })]),
+    );
+    expect(kinds(rendered.blocks).slice(20)).toEqual(['marker:images-per-request', 'marker:images-per-request', 'marker:image-unsupported-type']);
+  });
+
   it('an image refused for its count spends nothing of the image byte budget', () => {
     const host = createHost({ provider: 'anthropic', maxImageBytes: 21 * base64DecodedLength(PNG_BASE64) });
     const rendered = host.renderToolResult(callResult(Array.from({ length: 21 }, () => imageBlock())));
