@@ -211,15 +211,28 @@ const AI_SDK: ProviderProfile = {
   maxImagesPerRequest: 20,
 };
 
-/** Every provider's profile, by name. */
-export const PROVIDER_PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
-  mcp: MCP,
-  anthropic: ANTHROPIC,
-  'openai-responses': OPENAI_RESPONSES,
-  'openai-chat': OPENAI_CHAT,
-  gemini: GEMINI,
-  'ai-sdk': AI_SDK,
-};
+/**
+ * Every provider's profile, by name, frozen to its arrays: the profiles are shared by every host
+ * in the process, so a host that pushed a type onto one would change what every other host sends.
+ */
+export const PROVIDER_PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = Object.freeze({
+  mcp: frozenProfile(MCP),
+  anthropic: frozenProfile(ANTHROPIC),
+  'openai-responses': frozenProfile(OPENAI_RESPONSES),
+  'openai-chat': frozenProfile(OPENAI_CHAT),
+  gemini: frozenProfile(GEMINI),
+  'ai-sdk': frozenProfile(AI_SDK),
+});
+
+/** `profile` frozen, with its limits and their type lists. */
+function frozenProfile(profile: ProviderProfile): ProviderProfile {
+  for (const limits of [profile.images, profile.documents, profile.audio]) {
+    if (limits === undefined) continue;
+    Object.freeze(limits.types);
+    Object.freeze(limits);
+  }
+  return Object.freeze(profile);
+}
 
 /** The provider names, in the order errors and help list them. */
 export const PROVIDER_NAMES: readonly ProviderName[] = Object.keys(PROVIDER_PROFILES) as ProviderName[];

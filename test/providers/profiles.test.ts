@@ -130,6 +130,24 @@ describe("a result's PDFs and images within the provider's request size", () => 
   });
 });
 
+describe('PROVIDER_PROFILES > frozen, since every host shares them', () => {
+  it.each(PROVIDER_NAMES)('%s > the profile, its limits and their type lists refuse a change', (name) => {
+    const profile = PROVIDER_PROFILES[name];
+    expect(Object.isFrozen(PROVIDER_PROFILES)).toBe(true);
+    for (const part of [profile, profile.images, profile.images.types, profile.documents, profile.documents?.types, profile.audio, profile.audio?.types]) {
+      if (part !== undefined) expect(Object.isFrozen(part)).toBe(true);
+    }
+    expect(() => (profile.images.types as string[]).push('image/bmp')).toThrow(TypeError);
+    expect(() => ((profile.images as { maxBytes?: number }).maxBytes = 1)).toThrow(TypeError);
+  });
+
+  it("a push onto one profile's types can't make another host send a GIF", () => {
+    expect(() => (PROVIDER_PROFILES.gemini.images.types as string[]).push('image/gif')).toThrow(TypeError);
+    const rendered = createHost({ provider: 'openai-chat' }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
+    expect(kinds(rendered.blocks)).toEqual(['marker:image-type-not-taken']);
+  });
+});
+
 describe(getProviderProfileOrThrow.name, () => {
   it.each<[string, unknown]>([
     ['unknown name', 'claude'],
