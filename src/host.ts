@@ -4,6 +4,7 @@
  */
 import type { LiveBlock } from './blocks/shown-block.js';
 import type { ResultOrigin, ToolResultInput } from './inputs.js';
+import { DEFAULT_MAX_IMAGE_BYTES } from './blocks/image-check.js';
 import { getProviderProfileOrThrow, PROVIDER_PROFILES, type ProviderName, type ProviderProfile } from './providers/profiles.js';
 import { createAddressBook } from './references/addresses.js';
 import { createRegistry, type Registry } from './references/registry.js';
@@ -16,8 +17,8 @@ import { createFetchReferenceTool, type FetchReferenceTool, type FetchReferenceT
 
 /** The default text cap, in UTF-16 units. */
 export const DEFAULT_CAP = 24_000;
-/** The default budget of decoded image bytes one result may send natively. */
-export const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The default budget of decoded image bytes one result may send natively (profiles size their PDF budgets by it). */
+export { DEFAULT_MAX_IMAGE_BYTES };
 /** The default fetch ceiling stubs promise against. */
 export const DEFAULT_FETCH_MAX_BYTES = 25 * 1024 * 1024;
 

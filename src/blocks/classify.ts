@@ -55,7 +55,7 @@ import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import type { MediaLeft } from '../providers/profiles.js';
 import { blobText, isAppResource } from './embedded-content.js';
-import { checkImage, type ImageLimits } from './image-check.js';
+import { checkImage, takenImageType, type ImageLimits } from './image-check.js';
 import { checkAudio, checkPdf } from './media-check.js';
 import { visitBlock, type BlockHandlers, type BlockType } from './mcp.js';
 import type { ShownBlock, ShownMarker, ShownStub, StubWhy } from './shown-block.js';
@@ -262,7 +262,8 @@ function bareMediaType(mimeType: string): string {
 /**
  * An image block: native where {@link checkImage} finds a whole image the host's provider takes
  * (`ctx.imageLimits`) within the result's budget, which it then spends; else the marker naming
- * the check it failed.
+ * the check it failed. An image of a type the provider takes, past the images one request may
+ * carry, is its marker before anything is decoded: no work on an image refused anyway.
  */
 function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
   if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
@@ -270,12 +271,13 @@ function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownB
   const limits = ctx.imageLimits;
   const media = ctx.media;
   if (mediaNotCarried(media)) return marker(aiSdkMediaMarker('image', mimeType, base64DecodedLength(data)), 'media-not-carried');
+  if (media !== undefined && media.images <= 0 && takenImageType(mimeType, limits) !== undefined) {
+    const bytes = base64DecodedLength(data);
+    return marker(imagesPerRequestMarker(mimeType, bytes, media.provider.label, media.provider.maxImagesPerRequest ?? 0), 'images-per-request');
+  }
   const check = checkImage(data, mimeType, limits, ctx.imageBytesLeft);
   if (check.ok) {
     const { bytes, width, height } = check;
-    if (media !== undefined && media.images <= 0) {
-      return marker(imagesPerRequestMarker(mimeType, bytes, media.provider.label, media.provider.maxImagesPerRequest ?? 0), 'images-per-request');
-    }
     ctx.imageBytesLeft -= bytes;
     if (media !== undefined) media.images -= 1;
     return { kind: 'image', text: imagePlaceholder(check.mimeType, bytes, width, height), data, mimeType: check.mimeType, bytes, width, height };

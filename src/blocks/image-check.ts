@@ -10,7 +10,7 @@ import { readImage } from './image-format.js';
 import type { NativeImageType } from './shown-block.js';
 
 /** Media types providers send natively (`image/jpg` is read as `image/jpeg`). */
-export const NATIVE_IMAGE_TYPES: readonly NativeImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const NATIVE_IMAGE_TYPES: readonly NativeImageType[] = Object.freeze(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
  * What a host's provider takes as a native image in a tool result. A limit left out is not
@@ -27,8 +27,23 @@ export interface ImageLimits {
   readonly maxPixels?: number;
 }
 
-/** The MCP profile's limits: the four formats, no limit of its own past the host's budget. */
-export const MCP_IMAGE_LIMITS: ImageLimits = { types: NATIVE_IMAGE_TYPES };
+/**
+ * The host's default budget of decoded image bytes one result may send natively (`maxImageBytes`);
+ * here, beside the image limits, so the provider profiles can size their PDF budgets by it.
+ */
+export const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Blockwise's own guard against decompression bombs, not any provider's limit: where a provider
+ * documents no pixel limit (OpenAI, Gemini, MCP's clients), an image of a few kilobytes can
+ * still declare billions of pixels, which the model's side must inflate to scale it down (a
+ * PNG of 2^31 − 1 × 1 px is 8 bytes of zlib). 100 million pixels (10,000 × 10,000) and 32,768 px
+ * a side are past any image a tool means to show and within what image libraries decode.
+ */
+export const IMAGE_BOMB_GUARD = Object.freeze({ maxPixels: 100_000_000, maxDimension: 32_768 } as const);
+
+/** The MCP profile's limits: the four formats, and blockwise's bomb guard past the host's budget. */
+export const MCP_IMAGE_LIMITS: ImageLimits = Object.freeze({ types: NATIVE_IMAGE_TYPES, ...IMAGE_BOMB_GUARD });
 
 /** Why an image isn't sent natively, before its pixels are known. */
 export type ImageRefusal =
@@ -63,11 +78,10 @@ export type ImageCheck =
  * strict base64, decoded natively; a whole image of its type; its dimensions.
  */
 export function checkImage(data: string, mimeType: string, limits: ImageLimits, bytesLeft = Number.POSITIVE_INFINITY): ImageCheck {
-  const declared = normalizeImageType(mimeType);
   const bytes = base64DecodedLength(data);
-  const type = limits.types.find((taken) => taken === declared);
+  const type = takenImageType(mimeType, limits);
   if (type === undefined) {
-    const native = (NATIVE_IMAGE_TYPES as readonly string[]).includes(declared);
+    const native = (NATIVE_IMAGE_TYPES as readonly string[]).includes(normalizeImageType(mimeType));
     return { ok: false, reason: native ? 'image-type-not-taken' : 'image-unsupported-type', bytes };
   }
   if (limits.maxBytes !== undefined && bytes > limits.maxBytes) return { ok: false, reason: 'image-too-large', bytes };
@@ -85,6 +99,12 @@ export function checkImage(data: string, mimeType: string, limits: ImageLimits, 
 }
 
 const READING_REFUSALS = { mismatch: 'image-mismatch', truncated: 'image-truncated', malformed: 'image-malformed' } as const;
+
+/** The type `limits` take that `mimeType` declares (read as {@link checkImage} reads it), if any. */
+export function takenImageType(mimeType: string, limits: ImageLimits): NativeImageType | undefined {
+  const declared = normalizeImageType(mimeType);
+  return limits.types.find((taken) => taken === declared);
+}
 
 /** A declared image type, lower-cased, parameters dropped, `image/jpg` read as `image/jpeg`. */
 function normalizeImageType(mimeType: string): string {

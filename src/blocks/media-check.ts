@@ -1,10 +1,11 @@
 /**
  * Whether an embedded PDF or an audio clip can go to the host's provider natively: within what
  * the provider takes of its kind in one result — measured from the base64's length, before
- * anything is decoded — then well-formed base64, and for a PDF, bytes that start as one does
- * (`%PDF-`). A malformed block makes a provider refuse the whole request, so anything else stays
+ * anything is decoded — then well-formed base64, and for a PDF, bytes that start and end as one
+ * does (`%PDF-`, `%%EOF`). A malformed block makes a provider refuse the whole request, so anything else stays
  * a marker.
  */
+import { decodeStrictBase64 } from '../text/base64-decode.js';
 import { base64DecodedLength } from '../text/size.js';
 
 /** The outcome of checking a PDF or an audio clip against what its kind has left in a result. */
@@ -15,15 +16,28 @@ export type MediaCheck =
 
 /** The bytes a PDF starts with (ISO 32000-1 §7.5.2, the file header). */
 const PDF_SIGNATURE = '%PDF-';
+/** The end-of-file marker a PDF's trailer closes with (ISO 32000-1 §7.5.5). */
+const PDF_END = '%%EOF';
+/**
+ * How far before the end `%%EOF` may be: a reader looks for it in the file's last 1,024 bytes
+ * (the window PDF readers search, after the note to ISO 32000-1 §7.5.5's trailer; line ends and
+ * a little trailing junk after it are common).
+ */
+const PDF_END_WINDOW = 1024;
 
-/** Checks a PDF's base64 `data` against `bytesLeft`, then its form and its header. */
+/**
+ * Checks a PDF's base64 `data` against `bytesLeft`, then its form: strict base64 (decoded
+ * natively, no pass of JavaScript over its characters), `%PDF-` at the start and `%%EOF` within
+ * its last 1,024 bytes, so neither a cut PDF nor a file that only opens as one goes.
+ */
 export function checkPdf(data: string, bytesLeft: number): MediaCheck {
   const bytes = base64DecodedLength(data);
   if (bytes > bytesLeft) return { ok: false, reason: 'budget', bytes };
-  if (!isBase64(data)) return { ok: false, reason: 'malformed', bytes };
-  // Eight characters decode to six bytes: the five of the header read whole.
-  const head = Buffer.from(data.slice(0, 8), 'base64').toString('latin1');
-  if (!head.startsWith(PDF_SIGNATURE)) return { ok: false, reason: 'malformed', bytes };
+  const decoded = decodeStrictBase64(data);
+  if (decoded === undefined) return { ok: false, reason: 'malformed', bytes };
+  const pdf = Buffer.from(decoded.buffer, decoded.byteOffset, decoded.length);
+  if (!pdf.subarray(0, PDF_SIGNATURE.length).equals(Buffer.from(PDF_SIGNATURE, 'latin1'))) return { ok: false, reason: 'malformed', bytes };
+  if (pdf.indexOf(PDF_END, Math.max(PDF_SIGNATURE.length, pdf.length - PDF_END_WINDOW), 'latin1') < 0) return { ok: false, reason: 'malformed', bytes };
   return { ok: true, bytes };
 }
 
@@ -37,19 +51,10 @@ export function checkAudio(data: string, bytesLeft: number): MediaCheck {
 
 /**
  * Whether `data` is non-empty standard base64 (RFC 4648 §4) in whole groups, padding only at
- * the end. One pass over character codes, no regex: a PDF can be tens of MB.
+ * the end: decoded by Node's native decoder with its leniencies checked natively
+ * ({@link decodeStrictBase64}), since a per-character loop costs ~5 ns a character and a PDF
+ * can be tens of MB.
  */
 export function isBase64(data: string): boolean {
-  const length = data.length;
-  if (length === 0 || length % 4 !== 0) return false;
-  let end = length;
-  if (data.charCodeAt(end - 1) === 0x3d) end -= 1;
-  if (data.charCodeAt(end - 1) === 0x3d) end -= 1;
-  for (let index = 0; index < end; index += 1) {
-    const code = data.charCodeAt(index);
-    // A–Z, a–z, 0–9, '+', '/'.
-    const letter = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
-    if (!letter && !(code >= 0x30 && code <= 0x39) && code !== 0x2b && code !== 0x2f) return false;
-  }
-  return true;
+  return decodeStrictBase64(data) !== undefined;
 }

@@ -7,7 +7,7 @@
  * profile takes the conservative reading and says so: a provider refuses the whole request for
  * one block it won't take, so a block left out here is a marker, never a failed turn.
  */
-import { MCP_IMAGE_LIMITS, type ImageLimits } from '../blocks/image-check.js';
+import { DEFAULT_MAX_IMAGE_BYTES, IMAGE_BOMB_GUARD, MCP_IMAGE_LIMITS, type ImageLimits } from '../blocks/image-check.js';
 
 /** The providers a host can render for; `'mcp'` (MCP-shaped blocks, no provider's limits) is the default. */
 export type ProviderName = 'mcp' | 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini' | 'ai-sdk';
@@ -42,10 +42,29 @@ export interface ProviderProfile {
 /** 1 MB as the providers' documents write it: decimal, the smaller reading of "MB". */
 const MB = 1_000_000;
 
+/** The base64 characters `bytes` decoded bytes take, padded (every 3 bytes or part of 3 are 4). */
+function encodedLength(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
 /** The decoded bytes whose base64 fits `encoded` characters (4 characters carry 3 bytes). */
 function decodedWithin(encoded: number): number {
   return Math.floor(encoded / 4) * 3;
 }
+
+/**
+ * What a result's PDFs may take of a request of `requestLimit` base64 characters: the rest once
+ * the host's default image budget ({@link DEFAULT_MAX_IMAGE_BYTES}, as base64) and
+ * {@link REQUEST_RESERVE} for the request's text and JSON are set aside, as decoded bytes. A
+ * provider refuses the whole request past its size, so a result's PDFs and images together fit
+ * it (a host that raises `maxImageBytes` takes that risk on itself).
+ */
+function documentsWithin(requestLimit: number): number {
+  return decodedWithin(requestLimit - encodedLength(DEFAULT_MAX_IMAGE_BYTES) - REQUEST_RESERVE);
+}
+
+/** What a request's text, JSON and conversation are allowed before its media are counted. */
+const REQUEST_RESERVE = 1 * MB;
 
 /** Today's behaviour: the four formats, no limit past the host's budget, no PDF, no audio. */
 const MCP: ProviderProfile = { name: 'mcp', label: 'this host', images: MCP_IMAGE_LIMITS };
@@ -76,8 +95,9 @@ const ANTHROPIC: ProviderProfile = {
     // SDK: Base64PDFSource.media_type (messages.d.ts); DocumentBlockParam is in tool_result content.
     types: ['application/pdf'],
     // https://docs.claude.com/en/docs/build-with-claude/pdf-support: 32 MB maximum request size
-    // (the whole payload): the decoded bytes whose base64 fits 32 MB, decimal.
-    maxBytes: decodedWithin(32 * MB),
+    // (the whole payload, so base64): what is left of 32 MB, decimal, once a result's images at
+    // the host's default budget and the rest of the request are counted (~18 MB decoded).
+    maxBytes: documentsWithin(32 * MB),
   },
 };
 
@@ -90,7 +110,8 @@ const OPENAI_IMAGES: ImageLimits = {
   // Same page: "Up to 20MB per image" (decimal, the smaller reading).
   maxBytes: 20 * MB,
   // No pixel limit is documented (images are scaled: 768 px short side, 2000 px long side), so
-  // none is checked here.
+  // only blockwise's own bomb guard is checked, not a limit of OpenAI's.
+  ...IMAGE_BOMB_GUARD,
 };
 
 /** OpenAI's images per request, same page: "Up to 500 individual images per request". */
@@ -113,8 +134,10 @@ const OPENAI_RESPONSES: ProviderProfile = {
     // PDFs are read as text and page images on vision models.
     types: ['application/pdf'],
     // https://platform.openai.com/docs/guides/pdf-files ("up to 100 pages and 32MB of total
-    // content in a single request"; the newer file-inputs page allows 50 MB): the smaller kept.
-    maxBytes: 32 * MB,
+    // content in a single request"; the newer file-inputs page allows 50 MB): the smaller kept,
+    // read as the request's base64 like Anthropic's, and shared with the result's images at the
+    // host's default budget and the rest of the request (~18 MB decoded).
+    maxBytes: documentsWithin(32 * MB),
   },
 };
 
@@ -152,7 +175,9 @@ const GEMINI: ProviderProfile = {
     // page above). The smaller kept.
     maxBytes: 7 * MB,
     // No pixel limit is documented ("no specific limit to the number of pixels": larger images
-    // are scaled to fit 3072x3072, per the Firebase page), so none is checked here.
+    // are scaled to fit 3072x3072, per the Firebase page), so only blockwise's own bomb guard is
+    // checked, not a limit of Gemini's.
+    ...IMAGE_BOMB_GUARD,
   },
   // https://firebase.google.com/docs/ai-logic/input-file-requirements: 3,000 image files per request.
   maxImagesPerRequest: 3000,
@@ -183,15 +208,28 @@ const AI_SDK: ProviderProfile = {
   maxImagesPerRequest: 0,
 };
 
-/** Every provider's profile, by name. */
-export const PROVIDER_PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = {
-  mcp: MCP,
-  anthropic: ANTHROPIC,
-  'openai-responses': OPENAI_RESPONSES,
-  'openai-chat': OPENAI_CHAT,
-  gemini: GEMINI,
-  'ai-sdk': AI_SDK,
-};
+/**
+ * Every provider's profile, by name, frozen to its arrays: the profiles are shared by every host
+ * in the process, so a host that pushed a type onto one would change what every other host sends.
+ */
+export const PROVIDER_PROFILES: Readonly<Record<ProviderName, ProviderProfile>> = Object.freeze({
+  mcp: frozenProfile(MCP),
+  anthropic: frozenProfile(ANTHROPIC),
+  'openai-responses': frozenProfile(OPENAI_RESPONSES),
+  'openai-chat': frozenProfile(OPENAI_CHAT),
+  gemini: frozenProfile(GEMINI),
+  'ai-sdk': frozenProfile(AI_SDK),
+});
+
+/** `profile` frozen, with its limits and their type lists. */
+function frozenProfile(profile: ProviderProfile): ProviderProfile {
+  for (const limits of [profile.images, profile.documents, profile.audio]) {
+    if (limits === undefined) continue;
+    Object.freeze(limits.types);
+    Object.freeze(limits);
+  }
+  return Object.freeze(profile);
+}
 
 /** The provider names, in the order errors and help list them. */
 export const PROVIDER_NAMES: readonly ProviderName[] = Object.keys(PROVIDER_PROFILES) as ProviderName[];

@@ -163,8 +163,12 @@ describe(checkImage.name, () => {
       expect(reasonOf(makeGif(width, height), 'image/gif', { types: NATIVE_IMAGE_TYPES, maxPixels: 1_000_000 })).toBe(want);
     });
 
-    it('no dimension limit under MCP', () => {
-      expect(check(makeWebpExtended(100_000, 100_000), 'image/webp')).toMatchObject({ ok: true, width: 100_000, height: 100_000 });
+    it("under MCP, only blockwise's bomb guard: 32,768 px a side and 100 million pixels", () => {
+      expect(check(makeWebpExtended(32_768, 3000), 'image/webp')).toMatchObject({ ok: true, width: 32_768, height: 3000 });
+      expect(check(makeWebpExtended(32_769, 1), 'image/webp')).toMatchObject({ ok: false, reason: 'image-dimensions' });
+      expect(check(makeWebpExtended(10_000, 10_000), 'image/webp')).toMatchObject({ ok: true });
+      expect(check(makeWebpExtended(10_000, 10_001), 'image/webp')).toMatchObject({ ok: false, reason: 'image-pixels' });
+      expect(check(makeWebpExtended(100_000, 100_000), 'image/webp')).toMatchObject({ ok: false, reason: 'image-dimensions' });
     });
   });
 

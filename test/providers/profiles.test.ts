@@ -4,12 +4,15 @@
  * result; a GIF under Gemini and images past a profile's count are markers naming the limit;
  * PDFs and audio stay within their own budgets; `'mcp'` is today's rendering exactly.
  */
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_BOMB_GUARD } from '../../src/blocks/image-check.js';
 import { toolResultBlocks, type ClassifyContext } from '../../src/blocks/classify.js';
 import { isBase64 } from '../../src/blocks/media-check.js';
 import type { LiveBlock, ShownBlock } from '../../src/blocks/shown-block.js';
 import { shownLeftFor } from '../../src/blocks/shown-budget.js';
-import { createHost } from '../../src/host.js';
+import { createHost, DEFAULT_MAX_IMAGE_BYTES } from '../../src/host.js';
+import { toAnthropic, toOpenAIResponses } from '../../src/providers/index.js';
 import {
   getProviderProfile,
   getProviderProfileOrThrow,
@@ -36,6 +39,7 @@ import {
   imageTypeNotTakenMarker,
 } from '../../src/text/markers.js';
 import { base64DecodedLength } from '../../src/text/size.js';
+import { pngChunk, PNG_SIGNATURE } from '../support/images.js';
 import { audioBlock, callResult, embeddedBlob, GIF_BASE64, imageBlock, PNG_BASE64, textBlock, WAV_BASE64 } from '../support/factories.js';
 
 /** Base64 of a PDF-headed file of `padding` bytes past its header. */
@@ -67,8 +71,79 @@ describe('PROVIDER_PROFILES', () => {
     expect(aiSdk.audio).toBeUndefined();
   });
 
-  it('mcp is the four formats with no limit of its own, no PDF, no audio', () => {
-    expect(PROVIDER_PROFILES.mcp).toEqual({ name: 'mcp', label: 'this host', images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] } });
+  it("mcp is the four formats with only blockwise's bomb guard, no PDF, no audio", () => {
+    expect(PROVIDER_PROFILES.mcp).toEqual({
+      name: 'mcp',
+      label: 'this host',
+      images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxPixels: 100_000_000, maxDimension: 32_768 },
+    });
+  });
+
+  it.each(PROVIDER_NAMES)("%s > a PNG of a few bytes declaring 2^31 - 1 × 1 px is refused: a provider's limit or blockwise's bomb guard", (name) => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(0x7fffffff, 0);
+    header.writeUInt32BE(1, 4);
+    header.set([8, 0], 8);
+    const png = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(2))), pngChunk('IEND', Buffer.alloc(0))]);
+    const rendered = createHost({ provider: name }).renderToolResult(callResult([imageBlock({ data: png.toString('base64'), mimeType: 'image/png' })]));
+    const types = PROVIDER_PROFILES[name].images.types;
+    const want = types.includes('image/png') ? 'marker:image-dimensions' : types.length === 0 ? 'marker:media-not-carried' : 'marker:image-type-not-taken';
+    expect(kinds(rendered.blocks)).toEqual([want]);
+  });
+
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].images.types.length > 0))('%s > every image limit is at most the bomb guard', (name) => {
+    const images = PROVIDER_PROFILES[name].images;
+    expect(images.maxDimension).toBeLessThanOrEqual(IMAGE_BOMB_GUARD.maxDimension);
+    expect(images.maxPixels ?? images.maxDimension! ** 2).toBeLessThanOrEqual(IMAGE_BOMB_GUARD.maxPixels);
+  });
+});
+
+describe("a result's PDFs and images within the provider's request size", () => {
+  /** A PDF of `bytes` decoded bytes, its header and its end in place. */
+  const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
+  /** A whole PNG of `bytes` decoded bytes: a 1×1 image with an ancillary chunk making up the rest. */
+  const pngOf = (bytes: number) => {
+    const small = Buffer.from(PNG_BASE64, 'base64');
+    const padding = pngChunk('zzTx', Buffer.alloc(bytes - small.length - 12));
+    return Buffer.concat([small.subarray(0, 33), padding, small.subarray(33)]);
+  };
+
+  it.each<[ProviderName, (rendered: unknown) => unknown]>([
+    ['anthropic', toAnthropic],
+    ['openai-responses', (rendered) => toOpenAIResponses(rendered, { callId: 'call_1' })],
+  ])("%s > a PDF at the documents budget and images at the host's default budget fit the 32 MB request as base64, the 1 MB reserve left", (name, adapt) => {
+    const profile = PROVIDER_PROFILES[name];
+    // The default image budget spent whole, in images each within the profile's limit per image.
+    const perImage = Math.min(DEFAULT_MAX_IMAGE_BYTES, profile.images.maxBytes!);
+    const images = [pngOf(perImage), ...(perImage < DEFAULT_MAX_IMAGE_BYTES ? [pngOf(DEFAULT_MAX_IMAGE_BYTES - perImage)] : [])];
+    const rendered = createHost({ provider: name }).renderToolResult(
+      callResult([
+        pdfBlock(pdfOf(profile.documents!.maxBytes).toString('base64')),
+        ...images.map((image) => imageBlock({ data: image.toString('base64') })),
+        textBlock({ text: 'done' }),
+      ]),
+    );
+    expect(kinds(rendered.blocks)).toEqual(['media:document', ...images.map(() => 'image'), 'text']);
+    // The JSON around the base64 is a few hundred bytes of the reserve.
+    expect(JSON.stringify(adapt(rendered)).length).toBeLessThanOrEqual(31_010_000);
+  });
+});
+
+describe('PROVIDER_PROFILES > frozen, since every host shares them', () => {
+  it.each(PROVIDER_NAMES)('%s > the profile, its limits and their type lists refuse a change', (name) => {
+    const profile = PROVIDER_PROFILES[name];
+    expect(Object.isFrozen(PROVIDER_PROFILES)).toBe(true);
+    for (const part of [profile, profile.images, profile.images.types, profile.documents, profile.documents?.types, profile.audio, profile.audio?.types]) {
+      if (part !== undefined) expect(Object.isFrozen(part)).toBe(true);
+    }
+    expect(() => (profile.images.types as string[]).push('image/bmp')).toThrow(TypeError);
+    expect(() => ((profile.images as { maxBytes?: number }).maxBytes = 1)).toThrow(TypeError);
+  });
+
+  it("a push onto one profile's types can't make another host send a GIF", () => {
+    expect(() => (PROVIDER_PROFILES.gemini.images.types as string[]).push('image/gif')).toThrow(TypeError);
+    const rendered = createHost({ provider: 'openai-chat' }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
+    expect(kinds(rendered.blocks)).toEqual(['marker:image-type-not-taken']);
   });
 });
 
@@ -199,6 +274,13 @@ describe('renderToolResult under each provider', () => {
     expect(rendered.blocks.every((block) => block.kind === 'image')).toBe(true);
   });
 
+  it('an image past the count is its marker before it is decoded: one that is not even base64 is the count marker too', () => {
+    const rendered = createHost({ provider: 'anthropic' }).renderToolResult(
+      callResult([...Array.from({ length: 20 }, () => imageBlock()), imageBlock({ data: '%%%%not base64' }), imageBlock({ data: PNG_BASE64.slice(0, 40) }), imageBlock({ mimeType: 'image/bmp' })]),
+    );
+    expect(kinds(rendered.blocks).slice(20)).toEqual(['marker:images-per-request', 'marker:images-per-request', 'marker:image-unsupported-type']);
+  });
+
   it('an image refused for its count spends nothing of the image byte budget', () => {
     const host = createHost({ provider: 'anthropic', maxImageBytes: 21 * base64DecodedLength(PNG_BASE64) });
     const rendered = host.renderToolResult(callResult(Array.from({ length: 21 }, () => imageBlock())));
@@ -236,6 +318,16 @@ describe('embedded PDFs under a profile that takes them', () => {
   ])('%s > the not-a-PDF marker', (_name, blob) => {
     const rendered = createHost({ provider: 'anthropic' }).renderToolResult(callResult([pdfBlock(blob)]));
     expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'document-not-pdf', text: documentNotPdfMarker(base64DecodedLength(blob)) }]);
+  });
+
+  it.each<[string, Buffer, string]>([
+    ['a PDF cut before its end (no %%EOF)', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20)]), 'marker:document-not-pdf'],
+    ['%%EOF more than 1,024 bytes before the end', Buffer.concat([Buffer.from('%PDF-1.7\n%%EOF'), Buffer.alloc(1025, 0x20)]), 'marker:document-not-pdf'],
+    ['%PDF- and nothing else', Buffer.from('%PDF-'), 'marker:document-not-pdf'],
+    ['%%EOF in the last 1,024 bytes, line ends after it', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x20), Buffer.from('%%EOF'), Buffer.alloc(1019, 0x0a)]), 'media:document'],
+  ])('%s', (_name, pdf, want) => {
+    const rendered = createHost({ provider: 'anthropic' }).renderToolResult(callResult([pdfBlock(pdf.toString('base64'))]));
+    expect(kinds(rendered.blocks)).toEqual([want]);
   });
 
   it('reads the declared type loosely (case, parameters), and only application/pdf', () => {
