@@ -90,30 +90,49 @@ export interface ClassifyContext {
   readonly media?: MediaLeft;
   /**
    * What this render may still show of blocks other than text (`shown-budget.ts`): once spent,
-   * `toolResultBlocks` counts the remaining blocks in one notice and classifies none of them.
+   * `toolResultBlocks` counts the remaining blocks other than text in one notice and classifies
+   * none of them.
    * One object per render, shared by every context made from it (blocks at depth included).
    */
   readonly shownLeft: ShownLeft;
 }
 
 /**
- * Classifies each block of a content array for both copies (SPEC §5.2), in order, until the
- * render's budgets are spent (`ctx.shownLeft`); the blocks after that are one notice counting
- * them. A hole in a sparse array is an element like any other (not a block).
+ * Classifies each block of a content array for both copies (SPEC §5.2), in order. Once the
+ * render's budgets are spent (`ctx.shownLeft`), text blocks are still shown — they register
+ * nothing, and the copies' fair share bounds them — and every other block after that point is
+ * counted in one notice after the last block kept, never classified. A hole in a sparse array
+ * is an element like any other (not a block).
  */
 export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContext, shown: ShownBlock[] = []): ShownBlock[] {
   const count = blocks.length;
-  for (let index = 0; index < count; index += 1) {
-    if (isSpent(ctx.shownLeft)) {
-      // Past the budget the rest is counted, never read: no reference in it is registered.
-      shown.push(marker(blocksNotShownNotice(count - index), 'blocks-not-shown'));
-      break;
-    }
+  let index = 0;
+  for (; index < count && !isSpent(ctx.shownLeft); index += 1) {
     const block = classifyBlock(blocks[index], ctx);
     spend(ctx.shownLeft, block.kind, block.text.length);
     shown.push(block);
   }
+  // Past the budget the rest is only looked at for text, never read: no reference in it is
+  // registered.
+  let notShown = 0;
+  for (; index < count; index += 1) {
+    const text = textOfTextBlock(blocks[index]);
+    if (text === undefined) notShown += 1;
+    else shown.push({ kind: 'text', text });
+  }
+  if (notShown > 0) shown.push(marker(blocksNotShownNotice(notShown), 'blocks-not-shown'));
   return shown;
+}
+
+/**
+ * A text block's text, made well formed: a record whose `type` is `'text'` and whose `text` is a
+ * string (which no claim can contradict), as the classifier shows it; undefined for anything
+ * else. Reads `type` and `text` once each. Throws only where reading them throws.
+ */
+export function textOfTextBlock(block: unknown): string | undefined {
+  if (!isRecord(block) || block.type !== 'text') return undefined;
+  const text = block.text;
+  return typeof text === 'string' ? wellFormed(text) : undefined;
 }
 
 /** Classifies one block. Throws only where reading the block throws (a getter, a proxy). */

@@ -3,7 +3,7 @@
  * stored copy, the live copy (a native image as a placeholder, never its data), and one line per
  * block saying its kind and why it is a marker or a stub. Text for people, JSON for machines.
  */
-import { structuredStanding, type StructuredStanding } from '../blocks/structured-content.js';
+import type { StructuredStanding } from '../blocks/structured-content.js';
 import { shownLength, type LiveBlock, type ShownBlock, type ShownKind } from '../blocks/shown-block.js';
 import type { LiveCopy } from '../lanes/copies.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
@@ -97,24 +97,38 @@ export function summarizeBlock(block: ShownBlock, liveIsNative: boolean): BlockS
   return summarize(block, liveIsNative);
 }
 
-/** What the notes say of a result's `structuredContent`, by how it stands beside the content. */
-const STRUCTURED_NOTES: Readonly<Record<StructuredStanding | 'no-content', string>> = {
+/** What the notes say of a result's `structuredContent`, by how it stood beside the content. */
+const STRUCTURED_NOTES: Readonly<Record<StructuredStanding | 'no-content' | 'incomplete', string>> = {
   carried: 'structuredContent: not shown again (the content blocks carry it)',
   'content-speaks': "structuredContent: not shown (the content's own text stands for it; a script receives it)",
   shown: 'structuredContent: shown as data after the content (the content has no text of its own)',
   'no-content': 'structuredContent: shown as data (the result has no content blocks)',
+  incomplete: 'structuredContent: not shown (the result is not a complete one)',
 };
 
-/** Facts about the raw result that its copies leave out on purpose. */
-export function resultNotes(raw: unknown): string[] {
+/**
+ * Facts about the raw result that its copies leave out on purpose. What is said of its
+ * `structuredContent` beside content blocks is what the render decided (`rendered`'s
+ * `structuredStanding`), never decided again from the raw blocks; without that decision (a
+ * result that couldn't be read) nothing is said of it.
+ */
+export function resultNotes(raw: unknown, rendered?: Pick<RenderedToolResult, 'structuredStanding'>): string[] {
   if (!isRecord(raw)) return [];
   const result = raw;
   const notes: string[] = [];
-  const content = result.content;
-  const structured = result.structuredContent;
-  if (structured !== undefined) notes.push(STRUCTURED_NOTES[Array.isArray(content) && content.length > 0 ? structuredStanding(content, structured) : 'no-content']);
+  const structured = structuredNote(result, rendered?.structuredStanding);
+  if (structured !== undefined) notes.push(structured);
   if (result._meta !== undefined) notes.push('_meta: not shown (it is for the client, not the model)');
   return notes;
+}
+
+/** The note on a result's `structuredContent`, read in the order `fromCallToolResult` reads it. */
+function structuredNote(result: Readonly<Record<string, unknown>>, standing: StructuredStanding | undefined): string | undefined {
+  if (result.structuredContent === undefined) return undefined;
+  if (result.resultType !== undefined && result.resultType !== 'complete') return STRUCTURED_NOTES.incomplete;
+  const content = result.content;
+  if (!Array.isArray(content) || content.length === 0) return STRUCTURED_NOTES['no-content'];
+  return standing === undefined ? undefined : STRUCTURED_NOTES[standing];
 }
 
 /** A content block's MCP annotations, as the summary reports them (sanitized, bounded). */
@@ -157,7 +171,7 @@ function rawBlocks(raw: unknown, count: number): readonly unknown[] | undefined 
 /** A rendered result as one `--json` object. */
 export function summarizeRendered(rendered: RenderedToolResult, raw?: unknown): RenderedSummary {
   const native = rendered.live.kind === 'native';
-  const notes = resultNotes(raw);
+  const notes = resultNotes(raw, rendered);
   const sources = rawBlocks(raw, rendered.blocks.length);
   return {
     stored: rendered.stored,

@@ -11,7 +11,7 @@
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { dataChecker, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
-import { classifyBlock, isContradiction, type ClassifyContext } from '../blocks/classify.js';
+import { classifyBlock, isContradiction, textOfTextBlock, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, type ResultOrigin } from '../inputs.js';
 import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
@@ -182,16 +182,25 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
  * A content array's items, every index (a hole is read as `undefined`), read once, into an
  * array made at most at the array's length: a view grown element by element (`Array.from` of the
  * array) is copied as it grows, several times the array's size in peak heap for a long one. Past
- * the render's budget (`shown-budget.ts`) the rest are counted in one notice, as the tool-result
- * lane counts them, never read: a view is never longer than what one result may show.
+ * the render's budget (`shown-budget.ts`) texts are still given, and the other blocks are counted
+ * in one notice after the last item, as the tool-result lane counts them, never read: a view
+ * holds no more references or markers than one result may show.
  */
 function itemsOf(blocks: readonly unknown[], builder: ViewBuilder): ScriptItem[] {
   const items = new Array<ScriptItem>(blocks.length);
   let index = 0;
   for (; index < blocks.length && !builder.spent; index += 1) items[index] = builder.item(blocks[index]);
   if (index === blocks.length) return items;
-  items.length = index;
-  items.push(blocksNotShownNotice(blocks.length - index));
+  let kept = index;
+  for (; index < blocks.length; index += 1) {
+    const block = blocks[index];
+    // A string is text as this lane gives it, as `item` reads it.
+    const text = typeof block === 'string' ? wellFormed(block) : textOfTextBlock(block);
+    if (text !== undefined) items[kept++] = text;
+  }
+  const notShown = blocks.length - kept;
+  items.length = kept;
+  if (notShown > 0) items.push(blocksNotShownNotice(notShown));
   return items;
 }
 

@@ -7,10 +7,10 @@ import { isBlockAtDepth, renderDataText } from '../blocks/at-depth.js';
 import { toolResultBlocks, type ClassifyContext, type Lane } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
 import { shownLeftFor } from '../blocks/shown-budget.js';
+import { structuredStanding, type StructuredStanding } from '../blocks/structured-content.js';
 import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
 import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
 import { bothClaims, type ResultClaims } from '../references/claims.js';
-import { structuredStanding } from '../blocks/structured-content.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
 import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { wellFormed } from '../text/well-formed.js';
@@ -33,6 +33,18 @@ export interface RenderedToolResult {
   readonly blocks: readonly ShownBlock[];
   /** The provider profile the live copy was rendered for; an adapter checks it is its own. */
   readonly provider: ProviderName;
+  /**
+   * How the result's `structuredContent` stood beside its content blocks, as the copies were
+   * built (`structuredStanding`); absent where none stood beside content blocks.
+   */
+  readonly structuredStanding?: StructuredStanding;
+}
+
+/** A result's blocks as both copies show them, and how its structured value stood beside them. */
+export interface ShownResult {
+  readonly blocks: ShownBlock[];
+  /** Present where a `structuredContent` stood beside content blocks. */
+  readonly structuredStanding?: StructuredStanding;
 }
 
 /** What a result reads as before its blocks are classified. */
@@ -80,13 +92,16 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
 
 /**
  * Shows a normalized result's blocks on `lane`: its error text, then its content blocks or its
- * data as JSON (blocks at depth shown as blocks), or a fixed line where it has neither.
+ * data as JSON (blocks at depth shown as blocks), or a fixed line where it has neither. A
+ * structured value beside content blocks is shown after them only where the classified blocks
+ * show no text of the server's own (`structuredStanding`).
  * Throws where the result can't be read; callers turn that into their lane's failure.
  */
-export function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, origin: ResultOrigin | undefined): ShownBlock[] {
+export function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, origin: ResultOrigin | undefined): ShownResult {
   const cap = capFor(core, origin);
   const { input, isError } = normalized;
   const shown: ShownBlock[] = [];
+  let standing: StructuredStanding | undefined;
   const error = isError ? input.error : undefined;
   if (typeof error === 'string' && error !== '') shown.push({ kind: 'text', text: wellFormed(error) });
   const data = input.data;
@@ -100,15 +115,17 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
       // render's budgets: it is one result.
       const scan = readDataClaims(structured, core.registry, isBlockAtDepth);
       const ctx = classifyContext(core, lane, bothClaims(readContentClaims(data, core.registry), scan.claims), origin);
+      const first = shown.length;
       toolResultBlocks(data, ctx, shown);
-      if (structuredStanding(data, structured) === 'shown') shown.push(renderDataText(structured, scan, ctx, cap, true));
+      standing = structuredStanding(shown, structured, first);
+      if (standing === 'shown') shown.push(renderDataText(structured, scan, ctx, cap, true));
     }
   } else if (data !== undefined) {
     const scan = readDataClaims(data, core.registry, isBlockAtDepth);
     shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), cap, normalized.asJson));
   }
   if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
-  return shown;
+  return standing === undefined ? { blocks: shown } : { blocks: shown, structuredStanding: standing };
 }
 
 /** The log line for a rendered result handed back to `renderToolResult`. */
@@ -142,9 +159,10 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
     if (isRenderedToolResult(result)) return renderedAgain(core, origin);
     const cap = capFor(core, origin);
     const normalized = normalizeResult(result);
-    const blocks = showResult(core, 'tool-result', normalized, origin);
+    const { blocks, structuredStanding: standing } = showResult(core, 'tool-result', normalized, origin);
     const stored = buildStoredCopy(blocks, cap);
-    return markRendered({ stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks, provider: core.provider.name });
+    const rendered = { stored, live: buildLiveCopy(blocks, stored, cap), isError: normalized.isError, blocks, provider: core.provider.name };
+    return markRendered(standing === undefined ? rendered : { ...rendered, structuredStanding: standing });
   } catch (error) {
     logSafely(core, () => withheldLogLine('tool-result', origin?.toolName, error));
     return markRendered({

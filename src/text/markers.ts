@@ -344,9 +344,15 @@ export const URI_WITHHELD_WORDS = {
   credential: 'uri not shown: it may carry a credential',
 } as const;
 
+/**
+ * How an embedded resource's header line opens: a shown text that opens with it is a header
+ * line (no newline inside) and the resource's content after it.
+ */
+export const EMBEDDED_HEADER_START = '[embedded resource: ';
+
 /** The header an embedded resource's text is shown under. */
 export function embeddedHeader(uri: string | undefined, mimeType: string | undefined): string {
-  return `[embedded resource: ${uri ?? 'uri not shown'}, ${mediaTypeLabel(mimeType)}]`;
+  return `${EMBEDDED_HEADER_START}${uri ?? 'uri not shown'}, ${mediaTypeLabel(mimeType)}]`;
 }
 
 /** Inline data withheld because the block contradicts itself (RFC-005 §5, vector 2). */

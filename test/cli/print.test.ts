@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShownBlock } from '../../src/blocks/shown-block.js';
 import type { RenderedToolResult } from '../../src/lanes/tool-result.js';
 import { main } from '../../src/cli/main.js';
+import { createHost } from '../../src/host.js';
 import { USAGE } from '../../src/cli/messages.js';
 import { formatRendered, nativeImagePlaceholder, resultNotes, summarizeAnnotations, summarizeBlock, summarizeRendered, visible } from '../../src/cli/print.js';
 import { imagePlaceholder } from '../../src/text/markers.js';
@@ -94,6 +95,8 @@ describe(summarizeAnnotations.name, () => {
 });
 
 describe(resultNotes.name, () => {
+  const app = { type: 'resource', resource: { uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: '<html>app</html>' } };
+  const link = { type: 'resource_link', uri: 'https://files.example.com/a.csv', name: 'a.csv' };
   it.each([
     ['structured content beside content', { content: [{ type: 'text', text: '{}' }], structuredContent: {} }, ['structuredContent: not shown again (the content blocks carry it)']],
     ['structured content alone', { content: [], structuredContent: { a: 1 } }, ['structuredContent: shown as data (the result has no content blocks)']],
@@ -102,15 +105,26 @@ describe(resultNotes.name, () => {
       { content: [{ type: 'text', text: 'Found 2 rows.' }], structuredContent: { rows: 2 } },
       ["structuredContent: not shown (the content's own text stands for it; a script receives it)"],
     ],
+    ['structured content beside a link only', { content: [link], structuredContent: { rows: 3 } }, ['structuredContent: shown as data after the content (the content has no text of its own)']],
     [
-      'structured content beside a link only',
-      { content: [{ type: 'resource_link', uri: 'https://files.example.com/a.csv', name: 'a.csv' }], structuredContent: { rows: 3 } },
+      "structured content beside an MCP App's view, which the copies show as its marker",
+      { content: [app], structuredContent: { rows: 3 } },
       ['structuredContent: shown as data after the content (the content has no text of its own)'],
     ],
+    ['structured content of a result that is not complete', { resultType: 'task', content: [link], structuredContent: { rows: 3 } }, ['structuredContent: not shown (the result is not a complete one)']],
     ['_meta', { content: [], _meta: { x: 1 } }, ['_meta: not shown (it is for the client, not the model)']],
     ['nothing to note', { content: [] }, []],
   ])('%s', (_name, raw, want) => {
-    expect(resultNotes(raw)).toEqual(want);
+    const rendered = createHost({ log: () => {} }).renderToolResult(raw);
+    expect(resultNotes(raw, rendered)).toEqual(want);
+    // What the note says the copies do, they do.
+    const value = JSON.stringify((raw as { structuredContent?: unknown }).structuredContent);
+    if (want[0]?.includes('shown as data')) expect(rendered.stored).toContain(value);
+    if (want[0]?.includes('not shown (')) expect(rendered.stored).not.toContain(value);
+  });
+
+  it('says nothing of structured content beside content blocks where the render decided nothing (it could not be read)', () => {
+    expect(resultNotes({ content: [link], structuredContent: { rows: 3 } }, {})).toEqual([]);
   });
 });
 

@@ -9,7 +9,8 @@ import type { ResultOrigin } from '../../src/inputs.js';
 import { buildStoredCopy, LEFT_OUT_NAMED_MAX, liveBlocks, shareTexts } from '../../src/lanes/copies.js';
 import { fairShares, SHORT_BLOCK_CHARS } from '../../src/lanes/fair-share.js';
 import type { ShownBlock } from '../../src/blocks/shown-block.js';
-import { audioMarker, blockCutNotice, embeddedHeader, imagePlaceholder, linkLine, omittedTextsNotice } from '../../src/text/markers.js';
+import { createRegistry } from '../../src/references/registry.js';
+import { audioMarker, blockCutNotice, blocksNotShownNotice, embeddedHeader, imagePlaceholder, linkLine, omittedTextsNotice } from '../../src/text/markers.js';
 import { audioBlock, callResult, embeddedText, imageBlock, PLAIN_URI, PNG_BASE64, PNG_BYTES, resourceLink, textBlock, WAV_BASE64 } from '../support/factories.js';
 
 const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length, 1, 1);
@@ -161,6 +162,45 @@ describe('one budget, fairly shared: the stored copy', () => {
     expect(texts[0]).toHaveLength(2);
     expect(texts[0]![1]).toBe(stub);
     expect(closing).toEqual([]);
+  });
+});
+
+describe('one budget, fairly shared: past what one result may show', () => {
+  /** The review's case: a heading, 115 link lines of about 218 characters, then a summary. */
+  const links = Array.from({ length: 115 }, (_, index) =>
+    resourceLink({ name: `quarterly-report-${index}-final-revised.pdf`, uri: `https://drive.example.com/teams/finance/shared/2026/reports/quarterly/${index}/quarterly-report-${index}-final-revised-with-appendix-and-notes.pdf` }),
+  );
+  const heading = 'Search results:';
+  const summary = 'Found 115 files; 3 are drafts.';
+  const content = [textBlock({ text: heading }), ...links, textBlock({ text: summary }), { type: 'hologram' }, textBlock({ text: 'end.' })];
+
+  it('keeps every text after the spent point in both copies, and counts only the other blocks, after the last kept block', () => {
+    const { stored, live, blocks } = render(callResult(content), { serverId: 's' });
+    const shownLinks = blocks.filter((block) => block.kind === 'link').length;
+    expect(shownLinks).toBeGreaterThan(0);
+    expect(shownLinks).toBeLessThan(links.length);
+    const notice = blocksNotShownNotice(links.length - shownLinks + 1);
+    expect(blocks.slice(-3)).toEqual([{ kind: 'text', text: summary }, { kind: 'text', text: 'end.' }, { kind: 'marker', text: notice, reason: 'blocks-not-shown' }]);
+    expect(stored.endsWith(`\n${summary}\nend.\n${notice}`)).toBe(true);
+    expect(live.kind === 'text' && live.text).toBe(stored);
+  });
+
+  it('the script lane alike: the texts after the spent point given, the rest counted after them', () => {
+    const view = createHost({ log: () => {} }).scriptView(callResult(content), { serverId: 's' });
+    if (!view.ok) throw new Error('no view');
+    const items = view.content!;
+    const objects = items.filter((item) => typeof item === 'object').length;
+    expect(objects).toBeLessThan(links.length);
+    expect(items.slice(-3)).toEqual([summary, 'end.', blocksNotShownNotice(links.length - objects + 1)]);
+    expect(items[0]).toBe(heading);
+  });
+
+  it('registers nothing past the spent point, however many texts follow it', () => {
+    const registry = createRegistry({ capacity: 10_000 });
+    const host = createHost({ log: () => {}, registry });
+    const { blocks } = host.renderToolResult(callResult([...links, ...links, textBlock({ text: summary })]), { serverId: 's' });
+    expect(registry.size).toBe(blocks.filter((block) => block.kind === 'link').length);
+    expect(blocks.at(-2)).toEqual({ kind: 'text', text: summary });
   });
 });
 

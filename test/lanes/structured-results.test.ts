@@ -49,6 +49,48 @@ describe('structuredContent beside content', () => {
   });
 });
 
+describe('structuredContent beside content: decided on what the copies show', () => {
+  const value = { allocations: [{ team: 'eng', amount: 120_000 }], total: 120_000 };
+  const json = JSON.stringify(value);
+  const app = { type: 'resource', resource: { uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: '<html>app</html>' } };
+
+  it.each([
+    ["an MCP App's view (shown as its marker): the value is shown, once", [app], 'shown'],
+    ['a withheld resource (data beside a reference claim): the value is shown, once', [{ type: 'resource', disposition: 'ref', resource: { uri: 'file:///a.txt', text: 'hello' } }], 'shown'],
+    ['a JSON blob shown as text that is the value: not shown again', [{ type: 'resource', resource: { uri: 'file:///v.json', mimeType: 'application/json', blob: Buffer.from(json).toString('base64') } }], 'carried'],
+    ['an embedded text resource that is the value: not shown again', [{ type: 'resource', resource: { uri: 'file:///v.json', mimeType: 'application/json', text: json } }], 'carried'],
+    ['an embedded text resource of words: they stand for it', [{ type: 'resource', resource: { uri: 'file:///r.txt', mimeType: 'text/plain', text: 'Budget set.' } }], 'content-speaks'],
+  ] as const)('%s', (_name, content, standing) => {
+    const rendered = host().renderToolResult({ content, structuredContent: value });
+    expect(rendered.structuredStanding).toBe(standing);
+    // The value's words appear once where it is shown or carried, and not at all where words stand for it.
+    expect(rendered.stored.split('"total"').length - 1).toBe(standing === 'content-speaks' ? 0 : 1);
+    expect(rendered.stored).not.toContain('<html>');
+  });
+
+  it('never parses a text of deep nesting beside a large value (6 MB of `[` cost seconds and half a gigabyte)', () => {
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    const parse = JSON.parse;
+    let parsedDeep = 0;
+    JSON.parse = ((source: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      if (source.length >= deep.length) parsedDeep += 1;
+      return parse(source, reviver);
+    }) as typeof JSON.parse;
+    try {
+      const rendered = host().renderToolResult({ content: [{ type: 'text', text: deep }], structuredContent: ['x'.repeat(600_000)] });
+      expect(rendered.structuredStanding).toBe('content-speaks');
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parsedDeep).toBe(0);
+  });
+
+  it('is not decided for a result without a structured value, or one shown as the data', () => {
+    expect('structuredStanding' in host().renderToolResult({ content: [LINK] })).toBe(false);
+    expect('structuredStanding' in host().renderToolResult({ content: [], structuredContent: value })).toBe(false);
+  });
+});
+
 describe('scriptView: structured', () => {
   it('carries the structured value whole beside the content', () => {
     const view = host().scriptView({ content: [{ type: 'text', text: 'Found 2 rows.' }], structuredContent: { rows: [{ id: 1 }, { id: 2 }] } });
