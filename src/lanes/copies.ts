@@ -12,6 +12,9 @@ import { goesNative } from './goes-native.js';
 /** The live copy: native blocks, or text. */
 export type LiveCopy = { readonly kind: 'native'; readonly blocks: LiveBlock[] } | { readonly kind: 'text'; readonly text: string };
 
+/** The length of the shortest cut notice (every number one digit). */
+const SHORTEST_CUT_NOTICE = blockCutNotice(1, 1, 0, 0).length;
+
 /** The most text blocks left out that the copies name one by one; those past it are counted. */
 export const LEFT_OUT_NAMED_MAX = 4;
 
@@ -21,7 +24,7 @@ export const LEFT_OUT_NAMED_MAX = 4;
  * it is left out), and the notices that close the copy. Blocks other than text are shown whole.
  */
 export interface SharedTexts {
-  /** By block index: a text block's lines; `undefined` for a block other than text. */
+  /** By block index: a text block's lines where it isn't whole; `undefined` for a block shown whole (any other kind, or a text that fits its share). */
   readonly texts: readonly (readonly string[] | undefined)[];
   /** The left-out texts' notices, and the count of stubs past their budget. */
   readonly closing: readonly string[];
@@ -53,7 +56,10 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
   const shares = fairShares(needs, budget, SHORT_BLOCK_CHARS + 1);
   const stubs = new KeptStubs(shownBudget(cap));
   const texts: (readonly string[] | undefined)[] = new Array(count).fill(undefined);
-  const leftOut: { readonly position: number; readonly length: number }[] = [];
+  // The first left-out texts are named; the rest only counted, so no record is kept per block.
+  const closing: string[] = [];
+  let leftOutCount = 0;
+  let leftOutChars = 0;
   let nth = 0;
   for (let index = 0; index < count; index += 1) {
     const block = shown[index]!;
@@ -61,25 +67,23 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
     const need = needs[nth]!;
     const share = shares[nth]!;
     nth += 1;
-    if (share >= need) {
-      texts[index] = [block.text];
-      continue;
-    }
+    if (share >= need) continue;
     const length = need - 1;
     // The piece, the blank line before its notice and the notice fit the share, less its newline.
-    const room = share - 3 - blockCutNotice(index + 1, count, length, share).length;
+    // A share no notice fits in is left out without making one (a notice is never shorter than
+    // the one with the fewest digits).
+    const room = share - 3 <= SHORTEST_CUT_NOTICE ? 0 : share - 3 - blockCutNotice(index + 1, count, length, share).length;
     const piece = room > 0 ? cutAt(block.text, room) : '';
     const lines = piece === '' ? [] : [`${piece}\n\n${blockCutNotice(index + 1, count, length, piece.length)}`];
-    if (piece === '') leftOut.push({ position: index + 1, length });
+    if (piece === '') {
+      leftOutCount += 1;
+      if (leftOutCount <= LEFT_OUT_NAMED_MAX) closing.push(blockCutNotice(index + 1, count, length, 0));
+      else leftOutChars += length;
+    }
     for (const stub of block.stubs ?? []) if (!piece.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub, lines);
     texts[index] = lines;
   }
-  const closing = leftOut.slice(0, LEFT_OUT_NAMED_MAX).map(({ position, length }) => blockCutNotice(position, count, length, 0));
-  if (leftOut.length > LEFT_OUT_NAMED_MAX) {
-    let length = 0;
-    for (const block of leftOut.slice(LEFT_OUT_NAMED_MAX)) length += block.length;
-    closing.push(omittedTextsNotice(leftOut.length - LEFT_OUT_NAMED_MAX, length));
-  }
+  if (leftOutCount > LEFT_OUT_NAMED_MAX) closing.push(omittedTextsNotice(leftOutCount - LEFT_OUT_NAMED_MAX, leftOutChars));
   if (stubs.dropped > 0) closing.push(stubsNotKeptNotice(stubs.dropped));
   return { texts, closing };
 }

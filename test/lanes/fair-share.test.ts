@@ -3,6 +3,7 @@
  * first and whole; every block other than text goes whole; a block cut or left out is named by
  * its position and length; the stored copy names every image the live copy sends.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHost, type HostOptions } from '../../src/host.js';
 import type { ResultOrigin } from '../../src/inputs.js';
@@ -158,7 +159,8 @@ describe('one budget, fairly shared: the stored copy', () => {
     ];
     const { texts, closing } = shareTexts(shown, 200);
     expect(texts[1]).toBeUndefined();
-    expect(texts[2]).toEqual(['ok']);
+    // A text that fits its share is shown whole: no lines of its own are made for it.
+    expect(texts[2]).toBeUndefined();
     expect(texts[0]).toHaveLength(2);
     expect(texts[0]![1]).toBe(stub);
     expect(closing).toEqual([]);
@@ -225,5 +227,36 @@ describe('one budget, fairly shared: the live copy', () => {
 
   it(`a short block is one of at most ${SHORT_BLOCK_CHARS} characters`, () => {
     expect(SHORT_BLOCK_CHARS).toBe(200);
+  });
+});
+
+describe('fairShares: the order it serves needs in', () => {
+  /** Water-filling as stated, with a plain comparator sort: what the counted and packed order must equal. */
+  function reference(needs: readonly number[], budget: number, floor: number): number[] {
+    const order = Array.from(needs.keys()).sort((a, b) => needs[a]! - needs[b]! || a - b);
+    const shares = new Array<number>(needs.length).fill(0);
+    let unshared = Math.max(0, budget);
+    let waiting = needs.length;
+    for (const index of order) {
+      const share = Math.min(needs[index]!, Math.max(Math.floor(unshared / waiting), floor), unshared);
+      shares[index] = share;
+      unshared -= share;
+      waiting -= 1;
+    }
+    return shares;
+  }
+
+  it('equals water-filling by a comparator sort, short needs (counted) and long ones (sorted) mixed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 200_000 })), { maxLength: 300 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 300 }),
+        (needs, budget, floor) => {
+          expect(fairShares(needs, budget, floor)).toEqual(reference(needs, budget, floor));
+        },
+      ),
+      { seed: 14, numRuns: 500 },
+    );
   });
 });
