@@ -139,11 +139,16 @@ export function renderedAgainLogLine(toolName: unknown): string {
  */
 function renderedAgain(core: HostCore, origin: ResultOrigin | undefined): RenderedToolResult {
   logSafely(core, () => renderedAgainLogLine(origin?.toolName));
+  return oneNotice(core, RENDERED_RESULT_TEXT, 'rendered-result');
+}
+
+/** A result whose both copies are one notice, flagged as an error. */
+function oneNotice(core: HostCore, text: string, reason: 'rendered-result' | 'unchecked-result'): RenderedToolResult {
   return markRendered({
-    stored: RENDERED_RESULT_TEXT,
-    live: { kind: 'text', text: RENDERED_RESULT_TEXT },
+    stored: text,
+    live: { kind: 'text', text },
     isError: true,
-    blocks: [{ kind: 'marker', text: RENDERED_RESULT_TEXT, reason: 'rendered-result' }],
+    blocks: [{ kind: 'marker', text, reason }],
     provider: core.provider.name,
   });
 }
@@ -165,12 +170,6 @@ export function renderToolResult(core: HostCore, result: unknown, origin?: Resul
     return markRendered(standing === undefined ? rendered : { ...rendered, structuredStanding: standing });
   } catch (error) {
     logSafely(core, () => withheldLogLine('tool-result', origin?.toolName, error));
-    return markRendered({
-      stored: UNCHECKED_RESULT_TEXT,
-      live: { kind: 'text', text: UNCHECKED_RESULT_TEXT },
-      isError: true,
-      blocks: [{ kind: 'marker', text: UNCHECKED_RESULT_TEXT, reason: 'unchecked-result' }],
-      provider: core.provider.name,
-    });
+    return oneNotice(core, UNCHECKED_RESULT_TEXT, 'unchecked-result');
   }
 }
