@@ -25,7 +25,7 @@ export const DEFAULT_REDIS_MAX_RECORDS = 100_000;
 /** The default bound on one command (connecting included), in ms. */
 export const DEFAULT_REDIS_TIMEOUT_MS = 2_000;
 /** Records one script call writes at most (the rest go in further calls on the same connection). */
-const SCRIPT_BATCH = 500;
+const SCRIPT_BATCH = 1000;
 /** `never` records read from the store when a registry (re)connects, at most. */
 const NEVER_LOAD_LIMIT = 10_000;
 
@@ -49,7 +49,9 @@ export interface RedisStoreOptions {
 }
 
 /**
- * One batch: each record's key set with its TTL and its id (re)indexed by write time; a `never`
+ * One batch: each record's key set with its TTL and its id (re)indexed by write time (ms × 1024
+ * plus its place in the batch, so records of one batch keep their order and every score stays an
+ * exact integer below 2^53); a `never`
  * record also indexed by expiry and published. Past `max`, the oldest ids and their keys go.
  * KEYS: index, never-index, then one key per record. ARGV: now (ms), ttl (s), max, channel,
  * key prefix, then per record: id, JSON, never flag.
@@ -58,12 +60,12 @@ const PUT_SCRIPT = `
 local now = tonumber(ARGV[1])
 local ttl = tonumber(ARGV[2])
 local max = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl * 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', (now - ttl * 1000) * 1024)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 for i = 3, #KEYS do
   local a = 6 + (i - 3) * 3
   redis.call('SET', KEYS[i], ARGV[a + 1], 'EX', ttl)
-  redis.call('ZADD', KEYS[1], now, ARGV[a])
+  redis.call('ZADD', KEYS[1], now * 1024 + i, ARGV[a])
   if ARGV[a + 2] == '1' then
     redis.call('ZADD', KEYS[2], now + ttl * 1000, ARGV[a])
     redis.call('PUBLISH', ARGV[4], ARGV[a + 1])
