@@ -113,7 +113,7 @@ export interface Registry {
    * held here and are written when it answers again). Never rejects.
    */
   flush(): Promise<FlushOutcome>;
-  /** Records registered here and not yet in the shared store. */
+  /** Versions of records registered here and not yet in the shared store (a record changed twice counts twice). */
   readonly pending: number;
 }
 

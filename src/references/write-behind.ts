@@ -35,24 +35,22 @@ export interface WriteBehind {
    * of them fails (`registry-unavailable`: the store's own bound on a write). Never rejects.
    */
   flush(): Promise<FlushOutcome>;
-  /** Records queued and not yet stored. */
+  /** Versions of records queued and not yet stored. */
   readonly pending: number;
-}
-
-interface Queued {
-  readonly record: ReferenceRecord;
-  /** The order it was queued in: a flush waits for every record queued before it. */
-  readonly seq: number;
 }
 
 const FLUSHED: FlushOutcome = Object.freeze({ ok: true });
 
 /** Makes the write-behind queue of a registry over `store`; `log` takes a line per outage and recovery. */
 export function createWriteBehind(store: RecordStore, log: (line: string) => void): WriteBehind {
-  // By id, oldest first: a re-queued id moves to the back, so the front is always the oldest
-  // record not yet written, and a flush waits only while that one is as old as its call.
-  let queue = new Map<string, Queued>();
-  let seq = 0;
+  // Every version queued, oldest first, in an array read from `head`: queuing is one push, with
+  // no hashing of the id on the lane's hot path. A batch leaves the queue only once it is
+  // stored, so a failed one is simply taken again; versions of one id are folded into the last
+  // when a batch is taken, off the hot path.
+  let queue: ReferenceRecord[] = [];
+  let head = 0;
+  /** Versions ever taken off the queue's front (stored, or let go past the limit). */
+  let done = 0;
   let inflight: Promise<boolean> | undefined;
   let scheduled = false;
   let retry: NodeJS.Timeout | undefined;
@@ -72,33 +70,34 @@ export function createWriteBehind(store: RecordStore, log: (line: string) => voi
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      if (inflight === undefined && queue.size > 0) void writeNext();
+      if (inflight === undefined && head < queue.length) void writeNext();
     });
   }
 
   /** Writes the oldest batch; true when it was stored. */
   function writeNext(): Promise<boolean> {
-    const batch: Queued[] = [];
-    for (const [refId, queued] of queue) {
-      batch.push(queued);
-      queue.delete(refId);
-      if (batch.length === WRITE_BATCH) break;
+    const taken = Math.min(WRITE_BATCH, queue.length - head);
+    const latest = new Map<string, ReferenceRecord>();
+    for (let i = head; i < head + taken; i += 1) {
+      const record = queue[i]!;
+      latest.delete(record.refId);
+      latest.set(record.refId, record);
     }
     let written: Promise<void>;
     try {
-      written = store.write(batch.map((queued) => queued.record));
+      written = store.write([...latest.values()]);
     } catch (error) {
       written = Promise.reject(error);
     }
     const current = written.then(
       () => {
+        advance(taken);
         if (failing) say('blockwise: registry store: writes resumed');
         failing = false;
         trimmed = false;
         return true;
       },
       (error: unknown) => {
-        requeue(batch);
         if (!failing) say(`blockwise: registry store: records kept in this process only for now (${errorLine(error)}); retrying`);
         failing = true;
         retry ??= setTimeout(() => {
@@ -110,51 +109,51 @@ export function createWriteBehind(store: RecordStore, log: (line: string) => voi
     );
     inflight = current.finally(() => {
       inflight = undefined;
-      if (!failing && queue.size > 0) schedule();
+      trim();
+      if (!failing && head < queue.length) schedule();
     });
     return inflight;
   }
 
-  /** Puts a failed batch back at the front, behind nothing newer of the same ids. */
-  function requeue(batch: readonly Queued[]): void {
-    const next = new Map<string, Queued>();
-    for (const queued of batch) if (!queue.has(queued.record.refId)) next.set(queued.record.refId, queued);
-    for (const [refId, queued] of queue) next.set(refId, queued);
-    queue = next;
-    trim();
+  function advance(count: number): void {
+    head += count;
+    done += count;
+    if (head === queue.length) {
+      queue = [];
+      head = 0;
+    } else if (head > 4096 && head * 2 > queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
   }
 
+  /** Past the limit, the oldest versions are let go (their records stay held by the registry). */
   function trim(): void {
-    if (queue.size <= WRITE_BEHIND_LIMIT) return;
-    let over = queue.size - WRITE_BEHIND_LIMIT;
-    for (const refId of queue.keys()) {
-      if (over-- === 0) break;
-      queue.delete(refId);
-    }
+    const over = queue.length - head - WRITE_BEHIND_LIMIT;
+    if (over <= 0 || inflight !== undefined) return;
+    advance(over);
     if (!trimmed) say(`blockwise: registry store: over ${WRITE_BEHIND_LIMIT} records waiting; the oldest stay in this process only`);
     trimmed = true;
   }
 
   return {
     get pending() {
-      return queue.size;
+      return queue.length - head;
     },
     enqueue(record) {
-      queue.delete(record.refId);
-      queue.set(record.refId, { record, seq: seq++ });
-      if (queue.size > WRITE_BEHIND_LIMIT) trim();
+      queue.push(record);
+      if (queue.length - head > WRITE_BEHIND_LIMIT) trim();
       if (!failing) schedule();
     },
     async flush() {
-      const through = seq;
+      const through = done + queue.length - head;
       for (;;) {
         if (inflight !== undefined) {
-          if (!(await inflight)) return unavailable(queue.size);
+          if (!(await inflight)) return unavailable(queue.length - head);
           continue;
         }
-        const oldest = queue.values().next().value;
-        if (oldest === undefined || oldest.seq >= through) return FLUSHED;
-        if (!(await writeNext())) return unavailable(queue.size);
+        if (done >= through) return FLUSHED;
+        if (!(await writeNext())) return unavailable(queue.length - head);
       }
     },
   };
