@@ -91,9 +91,9 @@ interface Settings {
   readonly log: (line: string) => void;
 }
 
-/** A Redis store whose connections, once opened, can be inspected by tests. */
+/** A record store on Redis (see {@link createRedisStore}). */
 export interface RedisStore extends RecordStore {
-  /** The connection's state: `ready` while commands are answered. */
+  /** The connection's state as ioredis names it (`ready` while commands can be sent; `connecting` before the client loads). */
   readonly status: string;
 }
 

@@ -217,3 +217,32 @@ async function isUp(server: RedisServer): Promise<boolean> {
     probe.disconnect();
   }
 }
+
+describe(`${createRedisStore.name} without a server`, () => {
+  it.each<[string, Parameters<typeof createRedisStore>[0]]>([
+    ['a url of another scheme', { url: 'http://127.0.0.1:6379' }],
+    ['a url that does not parse', { url: 'not a url' }],
+    ['a ttl of zero', { url: 'redis://127.0.0.1:6379', ttlSeconds: 0 }],
+    ['a fractional bound on records', { url: 'redis://127.0.0.1:6379', maxRecords: 1.5 }],
+    ['a negative timeout', { url: 'redis://127.0.0.1:6379', timeoutMs: -1 }],
+  ])('refuses %s with a RangeError', (_name, options) => {
+    expect(() => createRedisStore(options)).toThrow(RangeError);
+  });
+
+  it('nobody listening: a registry over it renders, flush answers registry-unavailable, a lookup answers unavailable, and the url is never logged', async () => {
+    const lines: string[] = [];
+    // Port 9 (discard) on loopback: nothing listens there in a test machine.
+    const store = createRedisStore({ url: 'redis://:hunter2@127.0.0.1:9', timeoutMs: 200, log: (line) => lines.push(line) });
+    try {
+      const registry = createRegistry({ store, log: (line) => lines.push(line) });
+      const host = createHost({ registry, log: (line) => lines.push(line) });
+      expect(host.renderToolResult({ content: [{ type: 'resource_link', uri: 'https://x.example.com/a', name: 'a' }] }).blocks).toHaveLength(1);
+      expect(await host.flush()).toEqual({ ok: false, code: 'registry-unavailable', pending: 1 });
+      expect(await registry.lookup('ref-AAAAAAAAAAAAAAAA', 5000)).toEqual({ kind: 'unavailable' });
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('\n')).not.toContain('hunter2');
+    } finally {
+      await store.close();
+    }
+  });
+});
