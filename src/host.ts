@@ -7,7 +7,7 @@ import type { ResultOrigin, ToolResultInput } from './inputs.js';
 import { DEFAULT_MAX_IMAGE_BYTES } from './blocks/image-check.js';
 import { getProviderProfileOrThrow, PROVIDER_PROFILES, type ProviderName, type ProviderProfile } from './providers/profiles.js';
 import { createAddressBook } from './references/addresses.js';
-import { createRegistry, type Registry } from './references/registry.js';
+import { createRegistry, type FlushOutcome, type Registry } from './references/registry.js';
 import { type HostCore } from './lanes/host-core.js';
 import { convertBlocks } from './lanes/push.js';
 import { scriptView, scriptViewFetched, type ScriptView } from './lanes/script.js';
@@ -34,7 +34,12 @@ export interface HostOptions {
   readonly now?: () => number;
   /** Where log lines go (default: stderr). */
   readonly log?: (line: string) => void;
-  /** A registry shared with other hosts (default: this host's own). */
+  /**
+   * A registry shared with other hosts (default: this host's own, in memory). To share records
+   * with workers in other processes, give one over a shared store:
+   * `createRegistry({ store: createRedisStore({ url }) })`, and await {@link Host.flush} before
+   * each turn goes to the model.
+   */
   readonly registry?: Registry;
   /**
    * The provider the live copy is rendered for (default `'mcp'`: today's MCP-shaped blocks): its
@@ -89,6 +94,14 @@ export interface Host {
   removeServer(serverId: string): void;
   /** Forgets every address this host recorded. */
   close(): void;
+  /**
+   * Resolves once every record of the results rendered so far is in the registry's shared store,
+   * so a `fetchReference` on any worker sharing it finds them: await it before sending the turn
+   * to the model. At once over the in-memory store. Where the store doesn't take them within its
+   * bound, resolves `registry-unavailable` (the records stay in this process, and are written
+   * when the store answers again). Never rejects.
+   */
+  flush(): Promise<FlushOutcome>;
   /** The registry this host records references in. */
   readonly registry: Registry;
 }
@@ -108,7 +121,7 @@ export function createHost(options: HostOptions = {}): Host {
     imageLimits: provider.images,
     provider,
     fetchMaxBytes: setting('fetchMaxBytes', options.fetchMaxBytes, DEFAULT_FETCH_MAX_BYTES, 1),
-    registry: options.registry ?? createRegistry(),
+    registry: options.registry ?? createRegistry(options.log === undefined ? {} : { log: options.log }),
     addresses: createAddressBook(),
     now: options.now ?? Date.now,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
@@ -126,6 +139,7 @@ export function createHost(options: HostOptions = {}): Host {
     },
     removeServer: (serverId) => core.addresses.delete(serverId),
     close: () => core.addresses.clear(),
+    flush: () => core.registry.flush(),
   };
   return host;
 }

@@ -43,7 +43,17 @@ export type { WalkVisitor, WalkStop, WalkSummary } from './walk.js';
 export * as markers from './text/markers.js';
 export { sanitizeLabel, LABEL_MAX_CHARS } from './text/labels.js';
 export { createRegistry, UnknownReference, DEFAULT_REGISTRY_CAPACITY } from './references/registry.js';
-export type { Registry, RegistryOptions, ReferenceRecord, FetchedCopy, RegistryJournal } from './references/registry.js';
+export type { Registry, RegistryOptions, ReferenceRecord, FetchedCopy, RegistryJournal, LookupOutcome, FlushOutcome } from './references/registry.js';
+export { createMemoryStore } from './references/record-store.js';
+export type { RecordStore } from './references/record-store.js';
+export {
+  createRedisStore,
+  DEFAULT_REDIS_PREFIX,
+  DEFAULT_REDIS_TTL_SECONDS,
+  DEFAULT_REDIS_MAX_RECORDS,
+  DEFAULT_REDIS_TIMEOUT_MS,
+} from './references/redis-store.js';
+export type { RedisStore, RedisStoreOptions } from './references/redis-store.js';
 export { classifyReference, isReferenceForm, TESTIMONY_LIMITS } from './references/testimony.js';
 export type { Testimony, ReferenceReading } from './references/testimony.js';
 export { dialCheck, DIAL_REFUSAL_CLAUSES } from './references/dial-check.js';

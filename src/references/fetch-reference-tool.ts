@@ -89,7 +89,6 @@ async function callFetchReference(host: FetchReferenceHost, options: FetchRefere
   try {
     const refId = readRefId(args);
     if (refId === undefined) return refusal(host, `${FETCH_REFERENCE_TOOL_WORDS['bad-arguments']}.`, origin);
-    const record = host.registry.get(refId);
     let saved: SaveRequest | undefined;
     // The bytes are kept as `save` receives them: only verified bytes reach it, once. Options
     // without a usable `save` go to the fetcher as given, so it refuses them before dialing.
@@ -99,6 +98,8 @@ async function callFetchReference(host: FetchReferenceHost, options: FetchRefere
         ? { ...options, save: (request: SaveRequest) => ((saved = request), (userSave as FetchOptions['save'])(request)) }
         : options;
     const outcome = await host.fetchReference(refId, fetchOptions);
+    // Read after the fetch: over a shared store, the fetch is what brings another worker's record here.
+    const record = host.registry.get(refId);
     const fromServer = record?.serverId === undefined ? origin : { ...origin, serverId: record.serverId };
     if (!outcome.ok) return refusal(host, refusalLine(refId, record, outcome.error), fromServer);
     const line = stubLine(refId, record, savedEnding(outcome.path));

@@ -57,6 +57,7 @@ export interface FetchOptions {
 export type FetchFailure =
   | DialRefusal
   | 'unknown-reference'
+  | 'registry-unavailable'
   | 'wrong-server'
   | 'bad-options'
   | 'redirect-limit'
@@ -78,6 +79,7 @@ export type FetchFailure =
 export const FETCH_FAILURE_WORDS: Readonly<Record<FetchFailure, string>> = {
   ...DIAL_REFUSAL_CLAUSES,
   'unknown-reference': 'unknown reference: this id names no record this host holds (never issued here, or evicted)',
+  'registry-unavailable': "not fetched: this host couldn't reach the store its references are kept in; try again shortly",
   'wrong-server': 'not fetched: this reference came from another server than the one this fetch was bound to',
   'bad-options': "not fetched: the fetch's options aren't usable (maxBytes a non-negative integer, timeoutMs a positive one, save a function, fromServer a string)",
   'redirect-limit': 'not fetched: the server redirected more than once',
@@ -144,8 +146,11 @@ export async function fetchReference(core: HostCore, refId: string, options: Fet
 async function fetchChecked(core: HostCore, refId: string, options: FetchOptions): Promise<FetchOutcome> {
   const settings = readOptions(core, options);
   if (settings === undefined) return failed('bad-options');
-  const record = typeof refId === 'string' ? core.registry.get(refId) : undefined;
-  if (record === undefined) return failed('unknown-reference');
+  // Over a shared store, an id held by no record here is read from the store, within the fetch's bound.
+  const found = typeof refId === 'string' ? await core.registry.lookup(refId, settings.timeoutMs) : undefined;
+  if (found?.kind === 'unavailable') return failed('registry-unavailable');
+  if (found?.kind !== 'record') return failed('unknown-reference');
+  const record = found.record;
   if (settings.fromServer !== undefined && record.serverId !== settings.fromServer) return failed('wrong-server');
   // One read of the address book: the url the check passes and the credential sent are the same
   // answer's, so no second read can pair one answer's origin with another's token.

@@ -2,11 +2,17 @@
  * The reference registry (SPEC §6): host-private records keyed by uri, named by opaque ids that
  * are never reused and can't be guessed (each id its own 96 random bits: see {@link newRefId}),
  * bounded (least recently used evicted first). Nothing is fetched on receipt. Hosts that share a
- * registry share records; each host keeps its own server addresses.
+ * registry share records; each host keeps its own server addresses. Over a shared store
+ * ({@link RecordStore}), records are also written behind to it and read from it by id, so
+ * registries in other processes find them.
  */
 import { expiryMs } from './expiry.js';
+import { createMemoryStore, type RecordStore } from './record-store.js';
 import { newRefId, refIdKey, type IssuedRefId } from './ref-ids.js';
 import type { Testimony } from './testimony.js';
+import { createWriteBehind, type FlushOutcome } from './write-behind.js';
+
+export type { FlushOutcome } from './write-behind.js';
 
 /** The default number of records a registry keeps. */
 export const DEFAULT_REGISTRY_CAPACITY = 2000;
@@ -58,9 +64,18 @@ export interface RegistryJournal {
   close(): void;
 }
 
+/** What {@link Registry.lookup} found. */
+export type LookupOutcome =
+  | { readonly kind: 'record'; readonly record: ReferenceRecord }
+  | { readonly kind: 'unknown' }
+  /** The shared store didn't answer in time (or at all): whether the id names a record is unknown. */
+  | { readonly kind: 'unavailable' };
+
 /** A reference registry. */
 export interface Registry {
   readonly capacity: number;
+  /** Where its records are kept beyond this process (the in-memory store: nowhere). */
+  readonly store: RecordStore;
   /** How many records it holds. */
   readonly size: number;
   /**
@@ -87,6 +102,19 @@ export interface Registry {
   openJournal(): RegistryJournal;
   /** How many journals are open (every lane closes its own). */
   readonly openJournals: number;
+  /**
+   * The record an id names, held here or (over a shared store) read from the store within
+   * `timeoutMs`; a record read from the store is held here from then on, so {@link get} finds it.
+   */
+  lookup(refId: string, timeoutMs: number): Promise<LookupOutcome>;
+  /**
+   * Resolves once every record registered or fetched so far is in the shared store (at once for
+   * the in-memory store), or once the store fails to take them (`registry-unavailable`; they stay
+   * held here and are written when it answers again). Never rejects.
+   */
+  flush(): Promise<FlushOutcome>;
+  /** Versions of records registered here and not yet in the shared store (a record changed twice counts twice). */
+  readonly pending: number;
 }
 
 /**
@@ -124,7 +152,19 @@ interface Entry {
 export interface RegistryOptions {
   /** How many records to keep before evicting the least recently used (default 2,000). */
   readonly capacity?: number;
+  /**
+   * Where records are kept beyond this process (default: the in-memory store, nothing shared).
+   * With a shared store, records read from it by id are held in a table of their own, of the
+   * same capacity.
+   */
+  readonly store?: RecordStore;
+  /** Where a shared store's outages and recoveries are logged (default: stderr). */
+  readonly log?: (line: string) => void;
 }
+
+const ALREADY_FLUSHED: Promise<FlushOutcome> = Promise.resolve(Object.freeze({ ok: true as const }));
+const UNKNOWN: LookupOutcome = Object.freeze({ kind: 'unknown' });
+const UNAVAILABLE: LookupOutcome = Object.freeze({ kind: 'unavailable' });
 
 /** Creates a registry. */
 export function createRegistry(options: RegistryOptions = {}): Registry {
@@ -142,6 +182,14 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
   let head: Entry | undefined;
   let tail: Entry | undefined;
+  const store = options.store ?? createMemoryStore();
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Only a shared store is written behind: over the in-memory one, registering costs what it
+  // always has.
+  const behind = store.shared ? createWriteBehind(store, log) : undefined;
+  // Records read from the store by id, which this registry may hold under another id for the
+  // same uri: kept apart from the uri table, bounded by the same capacity, oldest first out.
+  const borrowed = new Map<string, ReferenceRecord>();
 
   /** The entry `refId` names, where it is an id this registry issued and still holds. */
   function entryFor(refId: string): Entry | undefined {
@@ -197,6 +245,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     byUri.set(record.uri, entry);
     byKey.set(key, entry);
     append(entry);
+    behind?.enqueue(record);
     return record;
   }
 
@@ -207,8 +256,56 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     held.record = record;
     unlink(held);
     append(held);
+    behind?.enqueue(record);
     return record;
   }
+
+  function getRecord(refId: string): ReferenceRecord | undefined {
+    return entryFor(refId)?.record ?? (borrowed.size > 0 ? borrowed.get(refId) : undefined);
+  }
+
+  function borrow(record: ReferenceRecord): void {
+    borrowed.delete(record.refId);
+    borrowed.set(record.refId, record);
+    if (borrowed.size > capacity) borrowed.delete(borrowed.keys().next().value!);
+  }
+
+  /**
+   * Takes in a record another registry wrote with a `never` claim, so this registry's lanes
+   * withhold its uri as the writer's do: a uri held here takes the `never` (under its own id,
+   * not written back: the store already holds the claim), one not held is held under the
+   * writer's id. Nothing is written behind.
+   */
+  function adoptNever(record: ReferenceRecord): void {
+    const held = byUri.get(record.uri);
+    if (held !== undefined) {
+      if (held.record.testimony.disposition === 'never') return;
+      if (journals.size > 0) beforeChange(record.uri);
+      const current = held.record;
+      // A link claims no disposition (RFC-005 §8.1); the writer's record carries the claim instead.
+      const testimony = current.testimony.fromLink ? record.testimony : { ...current.testimony, disposition: 'never' as const };
+      held.record = makeRecord(current.refId, testimony, current.serverId, current.fetched);
+      return;
+    }
+    const key = refIdKey(record.refId);
+    // An id whose key a held record's shares (about one in 2^30 per record held) is read by id
+    // from the store instead.
+    if (key === undefined || byKey.has(key)) return;
+    if (journals.size > 0) beforeChange(record.uri);
+    let entry: Entry;
+    if (byUri.size >= capacity) {
+      entry = evictOldest();
+      entry.record = record;
+      entry.key = key;
+    } else {
+      entry = { record, key, prev: undefined, next: undefined };
+    }
+    byUri.set(record.uri, entry);
+    byKey.set(key, entry);
+    append(entry);
+  }
+
+  if (store.shared) store.watchNever(adoptNever);
 
   /** Evicts the least recently used record, returning its entry, now in no list or map. */
   function evictOldest(): Entry {
@@ -222,6 +319,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
   return {
     capacity,
+    store,
+    get pending() {
+      return behind?.pending ?? 0;
+    },
     get size() {
       return byUri.size;
     },
@@ -239,11 +340,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const kept = existing.fetched === undefined ? existing.testimony : withStricterClaims(existing.testimony, testimony);
       return storeHeld(held, keepsClaims ? kept : testimony, binding, existing.fetched);
     },
-    get(refId) {
-      return entryFor(refId)?.record;
-    },
+    get: getRecord,
     getOrThrow(refId) {
-      const record = entryFor(refId)?.record;
+      const record = entryFor(refId)?.record ?? borrowed.get(refId);
       if (record === undefined) throw new UnknownReference(refId);
       return record;
     },
@@ -251,10 +350,39 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return byUri.get(uri)?.record;
     },
     markFetched(refId, copy, verified, serverId) {
+      // A record read from the store is marked under its own id, so every registry sharing the
+      // store finds the copy.
+      const lent = entryFor(refId) === undefined ? borrowed.get(refId) : undefined;
+      if (lent !== undefined && lent.uri === verified.uri) {
+        const record = makeRecord(refId, verified, serverId, copy);
+        borrow(record);
+        behind?.enqueue(record);
+        return record;
+      }
       // The entry the id names holds this uri, or the uri's own entry does (the id's record was
       // evicted and the uri recorded again meanwhile), or the uri is recorded anew.
       const held = byUri.get(verified.uri);
       return held === undefined ? storeNew(verified, serverId, copy) : storeHeld(held, verified, serverId, copy);
+    },
+    async lookup(refId, timeoutMs) {
+      const held = getRecord(refId);
+      if (held !== undefined) return { kind: 'record', record: held };
+      if (!store.shared || typeof refId !== 'string' || refIdKey(refId) === undefined) return UNKNOWN;
+      let record: ReferenceRecord | undefined;
+      try {
+        record = await store.read(refId, timeoutMs);
+      } catch {
+        return UNAVAILABLE;
+      }
+      if (record === undefined || record.refId !== refId) return UNKNOWN;
+      // Held here meanwhile (registered, or adopted): the record held here is the one in force.
+      const now = getRecord(refId);
+      if (now !== undefined) return { kind: 'record', record: now };
+      borrow(record);
+      return { kind: 'record', record };
+    },
+    flush() {
+      return behind === undefined ? ALREADY_FLUSHED : behind.flush();
     },
     openJournal() {
       const copies = new Map<string, ReferenceRecord | undefined>();

@@ -1,0 +1,94 @@
+/**
+ * A reference record as a shared store keeps it: one JSON text per record, read back only when
+ * every field is of its kind, so a value cut short, written by another version, or tampered
+ * with is never read as a record.
+ */
+import { REF_ID_PATTERN } from './ref-ids.js';
+import type { FetchedCopy, ReferenceRecord } from './registry.js';
+import { TESTIMONY_LIMITS, type ReferenceBlockType, type Testimony } from './testimony.js';
+
+/** The encoding's version: a value of any other is not read. */
+const VERSION = 1;
+
+const BLOCK_TYPES: ReadonlySet<string> = new Set<ReferenceBlockType>(['resource', 'image', 'audio', 'resource_link']);
+const DIGEST = /^sha256:[A-Za-z0-9_-]{43}$/;
+/** Bounds a stored field can't pass (in UTF-16 units, a superset of the testimony's own code-point bounds). */
+const MAX_TEXT = 2 * TESTIMONY_LIMITS.uri;
+
+/** The record as one JSON text. */
+export function encodeRecord(record: ReferenceRecord): string {
+  return JSON.stringify({ v: VERSION, refId: record.refId, testimony: record.testimony, serverId: record.serverId, fetched: record.fetched });
+}
+
+/**
+ * The record `text` encodes, or undefined where it isn't one whole record (or, with
+ * `expectedId`, names another id). Never throws.
+ */
+export function decodeRecord(text: unknown, expectedId?: string): ReferenceRecord | undefined {
+  if (typeof text !== 'string') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value) || value.v !== VERSION) return undefined;
+  const { refId, serverId } = value;
+  if (typeof refId !== 'string' || !REF_ID_PATTERN.test(refId)) return undefined;
+  if (expectedId !== undefined && refId !== expectedId) return undefined;
+  if (serverId !== undefined && !isText(serverId)) return undefined;
+  const testimony = readTestimony(value.testimony);
+  if (testimony === undefined) return undefined;
+  let fetched: FetchedCopy | undefined;
+  if (value.fetched !== undefined) {
+    fetched = readFetched(value.fetched);
+    if (fetched === undefined) return undefined;
+  }
+  const uri = testimony.uri;
+  return {
+    refId,
+    uri,
+    testimony,
+    ...(serverId === undefined ? {} : { serverId: serverId as string }),
+    ...(fetched === undefined ? {} : { fetched }),
+  };
+}
+
+function readTestimony(value: unknown): Testimony | undefined {
+  if (!isObject(value)) return undefined;
+  const { uri, blockType, fromLink, mimeType, sizeBytes, digest, expiresAt, name, disposition } = value;
+  if (!isText(uri) || uri === '') return undefined;
+  if (typeof blockType !== 'string' || !BLOCK_TYPES.has(blockType) || typeof fromLink !== 'boolean') return undefined;
+  if (mimeType !== undefined && !isText(mimeType)) return undefined;
+  if (sizeBytes !== undefined && !(Number.isSafeInteger(sizeBytes) && (sizeBytes as number) >= 0)) return undefined;
+  if (digest !== undefined && !(typeof digest === 'string' && DIGEST.test(digest))) return undefined;
+  if (expiresAt !== undefined && !isText(expiresAt)) return undefined;
+  if (name !== undefined && !isText(name)) return undefined;
+  if (disposition !== undefined && disposition !== 'never' && disposition !== 'ref') return undefined;
+  // A link claims no digest, expiry or disposition (RFC-005 §8.1): one that does wasn't written here.
+  if (fromLink && (digest !== undefined || expiresAt !== undefined || disposition !== undefined)) return undefined;
+  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: blockType as ReferenceBlockType, fromLink };
+  if (mimeType !== undefined) testimony.mimeType = mimeType as string;
+  if (sizeBytes !== undefined) testimony.sizeBytes = sizeBytes as number;
+  if (digest !== undefined) testimony.digest = digest as string;
+  if (expiresAt !== undefined) testimony.expiresAt = expiresAt as string;
+  if (name !== undefined) testimony.name = name as string;
+  if (disposition !== undefined) testimony.disposition = disposition;
+  return testimony;
+}
+
+function readFetched(value: unknown): FetchedCopy | undefined {
+  if (!isObject(value)) return undefined;
+  const { path, bytes, mimeType, digestVerified } = value;
+  if (!isText(path) || path === '' || !isText(mimeType) || typeof digestVerified !== 'boolean') return undefined;
+  if (!Number.isSafeInteger(bytes) || (bytes as number) < 0) return undefined;
+  return { path, bytes: bytes as number, mimeType, digestVerified };
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_TEXT;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

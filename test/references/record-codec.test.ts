@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { decodeRecord, encodeRecord } from '../../src/references/record-codec.js';
+import { newRefId } from '../../src/references/ref-ids.js';
+import type { ReferenceRecord } from '../../src/references/registry.js';
+
+function record(overrides: Partial<ReferenceRecord> = {}): ReferenceRecord {
+  const refId = newRefId().refId;
+  return {
+    refId,
+    uri: 'https://files.example.com/a.pdf',
+    testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource', fromLink: false, disposition: 'never', sizeBytes: 10, expiresAt: '2030-01-01' },
+    serverId: 'files',
+    fetched: { path: '/saved/x.pdf', bytes: 10, mimeType: 'application/pdf', digestVerified: false },
+    ...overrides,
+  };
+}
+
+describe(decodeRecord.name, () => {
+  it('reads back what encodeRecord wrote, field for field', () => {
+    const written = record();
+    expect(decodeRecord(encodeRecord(written), written.refId)).toEqual(written);
+    const bare = record({ serverId: undefined, fetched: undefined });
+    expect(decodeRecord(encodeRecord(bare))).toEqual({ refId: bare.refId, uri: bare.uri, testimony: bare.testimony });
+  });
+
+  it('reads no record from a value cut short at any point', () => {
+    const text = encodeRecord(record());
+    for (let end = 0; end < text.length; end += 1) expect(decodeRecord(text.slice(0, end))).toBeUndefined();
+  });
+
+  it.each<[string, (value: Record<string, any>) => void]>([
+    ['another version', (v) => (v.v = 2)],
+    ['an id not of the registry form', (v) => (v.refId = 'ref-short')],
+    ['a testimony without a uri', (v) => delete v.testimony.uri],
+    ['an unknown block type', (v) => (v.testimony.blockType = 'video')],
+    ['a disposition RFC-005 has not', (v) => (v.testimony.disposition = 'always')],
+    ['a link claiming a disposition', (v) => ((v.testimony.blockType = 'resource_link'), (v.testimony.fromLink = true))],
+    ['a negative size', (v) => (v.testimony.sizeBytes = -1)],
+    ['a malformed digest', (v) => (v.testimony.digest = 'sha256:short')],
+    ['a fetched copy without a path', (v) => delete v.fetched.path],
+    ['a server id that is not a string', (v) => (v.serverId = 7)],
+  ])('reads no record from a value with %s', (_name, spoil) => {
+    const value = JSON.parse(encodeRecord(record()));
+    spoil(value);
+    expect(decodeRecord(JSON.stringify(value))).toBeUndefined();
+  });
+
+  it('reads no record stored under another id than the one asked for', () => {
+    const written = record();
+    expect(decodeRecord(encodeRecord(written), newRefId().refId)).toBeUndefined();
+  });
+});
