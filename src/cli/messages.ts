@@ -53,6 +53,7 @@ export const RENDER_TEXT = {
   cantRead: (input: string, reason: string) => `can't read ${inputName(input)}: ${reason}`,
   notJson: (input: string, reason: string) => `${inputName(input)} is not valid JSON: ${reason}`,
   notAResult: (input: string, kind: string) => `${inputName(input)} holds ${kind}; expected a CallToolResult object or a content array`,
+  cantWriteHtml: (path: string, reason: string) => `couldn't write the report ${JSON.stringify(path)}: ${reason}`,
 } as const;
 
 /** `call`'s usage and connection error lines. */
