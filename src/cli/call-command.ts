@@ -4,7 +4,6 @@
  * with a host that records the server's address. Every call is bounded in time; the server's
  * group is ended on every exit path.
  */
-import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -19,6 +18,7 @@ import { parseCallOptions, type CallOptions } from './options.js';
 import { formatRendered, summarizeRendered, visible } from './print.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
 import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
+import { packageVersion } from './version.js';
 
 /** The server id results of `call` are attributed to. */
 export const CALL_SERVER_ID = 'cli';
@@ -35,9 +35,11 @@ export type CallOutcome =
   | { readonly kind: 'interrupted'; readonly signal: string };
 
 /** What one run holds that must be let go on every exit path. */
-interface Session {
+export interface Session {
   server?: ServerProcess;
   client?: Client;
+  /** The stdio transport, which knows whether the server wrote anything but JSON-RPC. */
+  transport?: ChildStdioTransport;
 }
 
 /** A failure before any tool was called, tagged with the step it happened in. */
@@ -53,22 +55,43 @@ class StepError extends Error {
 
 /** Runs `call`; returns the exit code. */
 export async function runCall(argv: readonly string[], io: CliIo): Promise<number> {
+  return runWithServer('call', () => parseCallOptions(argv), io, callTools);
+}
+
+/** What a command does with a server it reached and the tools it listed; resolves to the exit code. */
+export type ServerBody = (options: CallOptions, io: CliIo, client: Client, tools: ListedTool[], session: Session) => Promise<number>;
+
+/**
+ * Parses the options, starts the server (or reaches it over HTTP), lists its tools and runs
+ * `body`; every failure is one error line naming `command`, and the server's group is ended on
+ * every exit path.
+ */
+export async function runWithServer(command: 'call' | 'list', parseOptions: () => CallOptions, io: CliIo, body: ServerBody): Promise<number> {
   let options: CallOptions;
   try {
-    options = parseCallOptions(argv);
+    options = parseOptions();
   } catch (error) {
-    io.stderr.write(errorLine('call', errorMessage(error)));
+    io.stderr.write(errorLine(command, errorMessage(error)));
     return EXIT.usage;
   }
   const session: Session = {};
   try {
-    return await callTools(options, io, session);
+    if (options.command.length > 0) {
+      session.server = await startServer(options.command, {
+        // The SDK's safe default environment: the server doesn't get this shell's secrets.
+        env: { ...getDefaultEnvironment(), ...options.env },
+        stdin: options.http === undefined ? 'pipe' : 'ignore',
+      });
+    }
+    const client = await connect(options, io, session);
+    const tools = await listTools(client, options, io);
+    return await body(options, io, client, tools, session);
   } catch (error) {
     if (io.interrupt?.aborted) {
-      io.stderr.write(errorLine('call', CALL_TEXT.interrupted(String(io.interrupt.reason))));
+      io.stderr.write(errorLine(command, CALL_TEXT.interrupted(String(io.interrupt.reason))));
       return signalExitCode(io.interrupt.reason);
     }
-    io.stderr.write(errorLine('call', await describeFailure(error, session, options)));
+    io.stderr.write(errorLine(command, await describeFailure(error, session, options)));
     return EXIT.failed;
   } finally {
     await closeQuietly(session.client);
@@ -76,16 +99,7 @@ export async function runCall(argv: readonly string[], io: CliIo): Promise<numbe
   }
 }
 
-async function callTools(options: CallOptions, io: CliIo, session: Session): Promise<number> {
-  if (options.command.length > 0) {
-    session.server = await startServer(options.command, {
-      // The SDK's safe default environment: the server doesn't get this shell's secrets.
-      env: { ...getDefaultEnvironment(), ...options.env },
-      stdin: options.http === undefined ? 'pipe' : 'ignore',
-    });
-  }
-  const client = await connect(options, io, session);
-  const tools = await listTools(client, options, io);
+async function callTools(options: CallOptions, io: CliIo, client: Client, tools: ListedTool[], session: Session): Promise<number> {
   const host = createHost({ log: (line) => io.stderr.write(`${line}\n`), ...(options.provider === undefined ? {} : { provider: options.provider }) });
   // Over stdio the server has no address, so no link is a fetchable stub; over HTTP, its origin's are.
   host.setServerAddress(CALL_SERVER_ID, options.http ?? null);
@@ -324,18 +338,4 @@ async function closeQuietly(client: Client | undefined): Promise<void> {
 
 function jsonLine(value: unknown): string {
   return `${JSON.stringify(value)}\n`;
-}
-
-let version: string | undefined;
-
-/** This package's version, for the client's name in `initialize`. */
-function packageVersion(): string {
-  if (version === undefined) {
-    try {
-      version = String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
-    } catch {
-      version = '0.0.0';
-    }
-  }
-  return version;
 }

@@ -47,6 +47,8 @@ export interface ServerProcess {
   readonly exited: Promise<ServerExit>;
   /** The last non-empty line the server wrote to stderr. */
   lastStderrLine(): string | undefined;
+  /** The last `count` non-empty lines the server wrote to stderr, oldest first. */
+  lastStderrLines(count: number): string[];
   /** Ends the whole group: SIGTERM, then SIGKILL after the grace period. Idempotent. */
   end(): Promise<void>;
 }
@@ -81,11 +83,17 @@ export async function startServer(command: readonly string[], options: StartOpti
   let exit: ServerExit | undefined;
   const exited = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      const settled = exit;
-      // Its last stderr line may still be in the pipe: wait for the pipe's end (or a moment,
-      // where a grandchild keeps it open) so a one-line reason isn't lost.
-      const done = (): void => resolve(settled);
+      const settled = { code, signal };
+      // Its last stderr lines may still be in the pipe: the exit is known only once the pipe has
+      // ended (or after a moment, where a grandchild keeps it open), so whoever reads the exit
+      // and then the stderr tail never finds the tail short of its last lines.
+      let resolved = false;
+      const done = (): void => {
+        if (resolved) return;
+        resolved = true;
+        exit = settled;
+        resolve(settled);
+      };
       if (child.stderr === null || child.stderr.readableEnded) done();
       else {
         child.stderr.once('end', done);
@@ -110,17 +118,21 @@ export async function startServer(command: readonly string[], options: StartOpti
     exit: () => exit,
     exited,
     lastStderrLine: () => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').at(-1),
-    end: () => (ending ??= endGroup(child, pid)),
+    lastStderrLines: (count) => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').slice(-count),
+    end: () => (ending ??= endGroup(child, pid, exited)),
   };
 }
 
-async function endGroup(child: ChildProcess, pid: number): Promise<void> {
+async function endGroup(child: ChildProcess, pid: number, exited: Promise<ServerExit>): Promise<void> {
   child.stdin?.destroy();
   signalGroup(pid, 'SIGTERM');
   if (!(await groupGoneWithin(pid, TERM_GRACE_MS))) {
     signalGroup(pid, 'SIGKILL');
     await groupGoneWithin(pid, TERM_GRACE_MS);
   }
+  // Destroying stderr drops what is still buffered in it: the server's last lines are read first
+  // (`exited` waits for the pipe's end, bounded where a process outside the group holds it).
+  await exited;
   child.stdout?.destroy();
   child.stderr?.destroy();
   liveGroups.delete(pid);

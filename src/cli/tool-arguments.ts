@@ -11,8 +11,9 @@ import { isPlainObject } from './options.js';
 export interface ListedTool {
   readonly name: string;
   readonly title?: string;
+  readonly description?: string;
   readonly inputSchema?: unknown;
-  readonly annotations?: { readonly destructiveHint?: boolean };
+  readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean };
   readonly execution?: { readonly taskSupport?: string };
   /** MCP Apps read `_meta.ui.visibility` (who may call the tool: the model, the app). */
   readonly _meta?: unknown;
