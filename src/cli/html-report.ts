@@ -97,6 +97,9 @@ ol.blocks li{margin:.2rem 0;overflow-wrap:anywhere}
 .why{display:block;color:var(--muted)}
 .notes{margin:.4rem 0 0;padding:.4rem .6rem;background:var(--note);border-radius:.4rem;list-style:none}
 .skipped{color:var(--muted)}
+table.contents{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.9rem}
+.contents th,.contents td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+.contents a{color:inherit}
 `;
 
 /** The CSP: nothing loads, nothing runs; only this page's own style sheet and data: images. */
@@ -159,6 +162,7 @@ export function buildHtmlReport(input: ReportInput): string {
 <p class="meta">Started ${input.startedAt.toISOString()}; took ${formatMs(input.totalMs)}.</p>
 </header>
 ${totalsList(totals)}
+${contents(input.entries)}
 ${input.entries.map(entrySection)}
 </main>
 </body>
@@ -183,6 +187,24 @@ function totalsList(totals: ReportTotals): SafeHtml {
 <li><b>${totals.nativeImages}</b>native ${totals.nativeImages === 1 ? 'image' : 'images'}</li>
 <li><b>${totals.markers + totals.stubs + totals.links + totals.withheld}</b>withheld or stood in for: ${withheld}</li>
 </ul>`;
+}
+
+/** One line per entry, linked to its section: the run at a glance. */
+function contents(entries: readonly ReportEntry[]): SafeHtml {
+  const rows = entries.map((entry, index) => {
+    const status =
+      entry.kind === 'skipped'
+        ? html`<span class="warn">skipped</span>`
+        : entry.kind === 'failed'
+          ? html`<span class="bad">failed</span>`
+          : entry.rendered.isError
+            ? html`<span class="bad">tool error</span>`
+            : html`<span class="ok">rendered</span>`;
+    const detail =
+      entry.kind === 'skipped' ? '' : entry.kind === 'failed' ? formatMs(entry.ms) : `${formatMs(entry.ms)}, ${groupDigits(entry.rendered.stored.length)} chars, ${count(entry.rendered.blocks.length, 'block')}`;
+    return html`<tr><td><a href="#call-${index + 1}">${entry.tool}</a></td><td>${status}</td><td>${detail}</td></tr>`;
+  });
+  return html`<table class="contents"><thead><tr><th>Tool</th><th>Outcome</th><th>Time, stored copy</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function entrySection(entry: ReportEntry, index: number): SafeHtml {
@@ -228,7 +250,7 @@ function liveWords(rendered: RenderedToolResult): string {
 function liveCopy(rendered: RenderedToolResult): SafeHtml {
   const live = rendered.live;
   if (live.kind === 'text') {
-    return live.text === rendered.stored ? html`<p class="meta">Text, the same as the stored copy.</p><pre>${live.text}</pre>` : html`<pre>${live.text}</pre>`;
+    return live.text === rendered.stored ? html`<p class="meta">Text, the same as the stored copy.</p>` : html`<pre>${live.text}</pre>`;
   }
   return html`${live.blocks.map(liveBlock)}`;
 }

@@ -106,14 +106,16 @@ export const CALL_TEXT = {
   badHttpUrl: (url: string) => `--http wants an http or https url, got ${JSON.stringify(oneLine(url, 120))}`,
   notFound: (command: string) => `couldn't start the server: ${JSON.stringify(command)} was not found`,
   cantStart: (command: string, reason: string) => `couldn't start the server ${JSON.stringify(command)}: ${reason}`,
-  exitedEarly: (exit: string, lastStderr: string | undefined) =>
-    `the server exited before it answered (${exit})${lastStderr ? `; its last stderr line: ${JSON.stringify(oneLine(lastStderr, 160))}` : ''}`,
+  exitedEarly: (exit: string, lastStderr: readonly string[]) =>
+    `the server exited before it answered (${exit})${lastStderr.length === 0 ? '' : `; its last stderr line${lastStderr.length === 1 ? '' : 's'}: ${lastStderr.map((line) => JSON.stringify(oneLine(line, 160))).join(' / ')}`}`,
   initTimeout: (ms: number) => `the server didn't answer initialize within ${ms} ms`,
   cantConnect: (url: string, reason: string) => `couldn't connect to ${url}: ${reason}`,
   listTimeout: (ms: number) => `the server didn't list its tools within ${ms} ms`,
   cantList: (reason: string) => `the server's tool list couldn't be read: ${reason}`,
   interrupted: (signal: string) => `interrupted (${signal}); the server was stopped`,
   connectFailed: (reason: string) => `couldn't talk to the server: ${reason}`,
+  cantWriteHtml: (path: string, reason: string) => `couldn't write the report ${JSON.stringify(path)}: ${reason}`,
+  notMcp: (firstBytes: string) => `not an MCP server on stdout: it wrote ${JSON.stringify(firstBytes)}, which isn't JSON-RPC`,
 } as const;
 
 /** `list`'s usage error lines. */
@@ -132,12 +134,20 @@ export const CALL_OUTCOME_TEXT = {
 /** Why `call` skipped a tool, in words (the header line's reason). */
 export const SKIP_TEXT = {
   task: "it needs task-based execution (execution.taskSupport: required), which this command doesn't run",
-  sampling: "it asks the client for sampling (a model's completion), which this command doesn't offer",
-  elicitation: "it asks the client for elicitation (input from a user), which this command doesn't offer",
-  destructive: 'its annotations mark it destructive; give its arguments with --args-for NAME=JSON to call it',
+  destructive: 'its annotations mark it destructive (destructiveHint: true); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
+  notReadOnly: 'its annotations say it may change state (readOnlyHint: false); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
+  readsAsWrite: (verb: string) =>
+    `it has no readOnlyHint and its name reads as a write ("${verb}"); give --include-writes, or its arguments with --args-for NAME=JSON, to call it`,
   notListed: 'the server lists no tool by this name',
   appOnly: "its _meta.ui.visibility is [\"app\"]: only the MCP App's view calls it, never a model; name it to call it anyway",
   underivable: (detail: string) => `its arguments can't be derived from its input schema: ${detail}`,
+} as const;
+
+/** What the server asked of this client during a call, which it doesn't offer (and refused). */
+export const ASKED_TEXT = {
+  'sampling/createMessage': "during the call the server asked for sampling (a model's completion); this command offers none, so it was refused",
+  'elicitation/create': 'during the call the server asked for elicitation (input from a user); this command offers none, so it was refused',
+  other: (method: string) => `during the call the server sent a ${JSON.stringify(oneLine(method, 60))} request; this command doesn't answer it, so it was refused`,
 } as const;
 
 /** How the server ended, as the lines above say it. */

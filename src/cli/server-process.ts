@@ -228,6 +228,9 @@ export function killLiveGroupsNow(): void {
   liveGroups.clear();
 }
 
+/** How much of a server's first stdout output a "not an MCP server" error quotes. */
+const NOT_MCP_HEAD_CHARS = 80;
+
 /** The SDK's stdio framing over a spawned server's stdin and stdout. Closing it ends the group. */
 export class ChildStdioTransport implements Transport {
   onclose?: () => void;
@@ -237,10 +240,25 @@ export class ChildStdioTransport implements Transport {
   private readonly readBuffer = new ReadBuffer();
   private closed = false;
   private started = false;
+  /** True once the server wrote one JSON-RPC message. */
+  private spoken = false;
+  /** The first bytes the server wrote to stdout, kept until it has spoken JSON-RPC. */
+  private head = '';
+  private notMcp: string | undefined;
 
   constructor(private readonly server: ServerProcess) {
     const { child } = server;
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (!this.spoken && this.head.length < NOT_MCP_HEAD_CHARS) {
+        this.head += chunk.subarray(0, NOT_MCP_HEAD_CHARS).toString('utf8');
+        // Every JSON-RPC message is an object: output that opens with anything else is no MCP
+        // server's, and is said so now rather than after the initialize timeout.
+        const first = this.head.trimStart()[0];
+        if (first !== undefined && first !== '{') {
+          this.refuse();
+          return;
+        }
+      }
       try {
         this.readBuffer.append(chunk);
       } catch (error) {
@@ -276,16 +294,37 @@ export class ChildStdioTransport implements Transport {
     this.finish();
   }
 
+  /**
+   * What the server wrote to stdout (its first bytes) where that was not JSON-RPC before any
+   * message was; undefined for a server that spoke JSON-RPC first.
+   */
+  notMcpOutput(): string | undefined {
+    return this.notMcp;
+  }
+
+  private refuse(): void {
+    if (this.notMcp !== undefined) return;
+    this.notMcp = this.head.slice(0, NOT_MCP_HEAD_CHARS);
+    this.onerror?.(new Error('not an MCP server on stdout'));
+    void this.close();
+  }
+
   private drain(): void {
     for (;;) {
+      if (this.closed) return;
       let message: JSONRPCMessage | null;
       try {
         message = this.readBuffer.readMessage();
       } catch (error) {
+        if (!this.spoken) {
+          this.refuse();
+          return;
+        }
         this.onerror?.(error instanceof Error ? error : new Error(String(error)));
         continue;
       }
       if (message === null) return;
+      this.spoken = true;
       this.onmessage?.(message);
     }
   }
