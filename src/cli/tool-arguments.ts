@@ -62,10 +62,10 @@ function planTool(tool: ListedTool, given: readonly Record<string, unknown>[] | 
   if (tool.execution?.taskSupport === 'required') return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.task }];
   // Arguments given for a tool by name are a request to call it, whatever it may change.
   if (given !== undefined && given.length > 0) return given.map((args) => ({ kind: 'call', tool: tool.name, args, derived: false }));
-  const writes = includeWrites ? undefined : writeReason(tool);
-  if (writes !== undefined) return [{ kind: 'skip', tool: tool.name, reason: writes }];
   // An app-only tool is the app's to call, never the model's: `--all` leaves it, a named call doesn't.
   if (isAppOnly(tool)) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.appOnly }];
+  const writes = includeWrites ? undefined : writeReason(tool);
+  if (writes !== undefined) return [{ kind: 'skip', tool: tool.name, reason: writes }];
   const derived = deriveArguments(tool.inputSchema);
   return derived.ok ? [{ kind: 'call', tool: tool.name, args: derived.args, derived: true }] : [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.underivable(derived.reason) }];
 }
