@@ -79,7 +79,7 @@ h1{font-size:1.4rem;margin:.2rem 0}
 h2{font-size:1.1rem;margin:0;overflow-wrap:anywhere}
 h3{font-size:.8rem;margin:.6rem 0 .3rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .source,.meta{color:var(--muted);overflow-wrap:anywhere}
-.totals{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;margin:1rem 0;padding:0;list-style:none}
+.totals{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));align-items:start;gap:.5rem;margin:1rem 0;padding:0;list-style:none}
 .totals li{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.5rem .7rem}
 .totals b{display:block;font-size:1.3rem}
 .call{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.8rem 1rem;margin:1rem 0}
@@ -98,7 +98,9 @@ ol.blocks li{margin:.2rem 0;overflow-wrap:anywhere}
 .notes{margin:.4rem 0 0;padding:.4rem .6rem;background:var(--note);border-radius:.4rem;list-style:none}
 .skipped{color:var(--muted)}
 table.contents{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.9rem}
-.contents th,.contents td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+.contents th,.contents td{text-align:left;vertical-align:top;padding:.25rem .5rem;border-bottom:1px solid var(--line)}
+.contents td:first-child,.contents td:last-child{overflow-wrap:anywhere}
+.contents td:nth-child(2){white-space:nowrap}
 .contents a{color:inherit}
 `;
 
@@ -201,10 +203,10 @@ function contents(entries: readonly ReportEntry[]): SafeHtml {
             ? html`<span class="bad">tool error</span>`
             : html`<span class="ok">rendered</span>`;
     const detail =
-      entry.kind === 'skipped' ? '' : entry.kind === 'failed' ? formatMs(entry.ms) : `${formatMs(entry.ms)}, ${groupDigits(entry.rendered.stored.length)} chars, ${count(entry.rendered.blocks.length, 'block')}`;
+      entry.kind === 'skipped' ? (entry.reason.split(';', 1)[0] ?? '') : entry.kind === 'failed' ? formatMs(entry.ms) : `${formatMs(entry.ms)}, ${groupDigits(entry.rendered.stored.length)} chars, ${count(entry.rendered.blocks.length, 'block')}`;
     return html`<tr><td><a href="#call-${index + 1}">${entry.tool}</a></td><td>${status}</td><td>${detail}</td></tr>`;
   });
-  return html`<table class="contents"><thead><tr><th>Tool</th><th>Outcome</th><th>Time, stored copy</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`<table class="contents"><thead><tr><th>Tool</th><th>Outcome</th><th>Time, stored copy, or why skipped</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function entrySection(entry: ReportEntry, index: number): SafeHtml {
