@@ -8,7 +8,7 @@
 export class SafeHtml {
   private constructor(readonly markup: string) {}
 
-  /** Wraps markup built here; not exported beyond this module's functions. */
+  /** Wraps markup this program wrote itself (its constant style sheet), never a server's string. */
   static of(markup: string): SafeHtml {
     return new SafeHtml(markup);
   }
