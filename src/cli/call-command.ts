@@ -4,7 +4,6 @@
  * with a host that records the server's address. Every call is bounded in time; the server's
  * group is ended on every exit path.
  */
-import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,11 +13,14 @@ import { createHost, type Host } from '../host.js';
 import { fromCallToolResult } from '../inputs.js';
 import { sanitizeLabel } from '../text/labels.js';
 import { EXIT, signalExitCode, type CliIo } from './io.js';
-import { CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, errorMessage, exitWords } from './messages.js';
+import { writeHtmlReport, type ReportEntry } from './html-report.js';
+import { ASKED_TEXT, CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, errorMessage, exitWords } from './messages.js';
 import { parseCallOptions, type CallOptions } from './options.js';
 import { formatRendered, summarizeRendered, visible } from './print.js';
+import { rawResultJson } from './raw-json.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
 import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
+import { packageVersion } from './version.js';
 
 /** The server id results of `call` are attributed to. */
 export const CALL_SERVER_ID = 'cli';
@@ -35,9 +37,13 @@ export type CallOutcome =
   | { readonly kind: 'interrupted'; readonly signal: string };
 
 /** What one run holds that must be let go on every exit path. */
-interface Session {
+export interface Session {
   server?: ServerProcess;
   client?: Client;
+  /** What the server asked of this client during the current call, in words. */
+  asked?: string[];
+  /** The stdio transport, which knows whether the server wrote anything but JSON-RPC. */
+  transport?: ChildStdioTransport;
 }
 
 /** A failure before any tool was called, tagged with the step it happened in. */
@@ -53,22 +59,43 @@ class StepError extends Error {
 
 /** Runs `call`; returns the exit code. */
 export async function runCall(argv: readonly string[], io: CliIo): Promise<number> {
+  return runWithServer('call', () => parseCallOptions(argv), io, callTools);
+}
+
+/** What a command does with a server it reached and the tools it listed; resolves to the exit code. */
+export type ServerBody = (options: CallOptions, io: CliIo, client: Client, tools: ListedTool[], session: Session) => Promise<number>;
+
+/**
+ * Parses the options, starts the server (or reaches it over HTTP), lists its tools and runs
+ * `body`; every failure is one error line naming `command`, and the server's group is ended on
+ * every exit path.
+ */
+export async function runWithServer(command: 'call' | 'list', parseOptions: () => CallOptions, io: CliIo, body: ServerBody): Promise<number> {
   let options: CallOptions;
   try {
-    options = parseCallOptions(argv);
+    options = parseOptions();
   } catch (error) {
-    io.stderr.write(errorLine('call', errorMessage(error)));
+    io.stderr.write(errorLine(command, errorMessage(error)));
     return EXIT.usage;
   }
   const session: Session = {};
   try {
-    return await callTools(options, io, session);
+    if (options.command.length > 0) {
+      session.server = await startServer(options.command, {
+        // The SDK's safe default environment: the server doesn't get this shell's secrets.
+        env: { ...getDefaultEnvironment(), ...options.env },
+        stdin: options.http === undefined ? 'pipe' : 'ignore',
+      });
+    }
+    const client = await connect(options, io, session);
+    const tools = await listTools(client, options, io);
+    return await body(options, io, client, tools, session);
   } catch (error) {
     if (io.interrupt?.aborted) {
-      io.stderr.write(errorLine('call', CALL_TEXT.interrupted(String(io.interrupt.reason))));
+      io.stderr.write(errorLine(command, CALL_TEXT.interrupted(String(io.interrupt.reason))));
       return signalExitCode(io.interrupt.reason);
     }
-    io.stderr.write(errorLine('call', await describeFailure(error, session, options)));
+    io.stderr.write(errorLine(command, await describeFailure(error, session, options)));
     return EXIT.failed;
   } finally {
     await closeQuietly(session.client);
@@ -76,35 +103,37 @@ export async function runCall(argv: readonly string[], io: CliIo): Promise<numbe
   }
 }
 
-async function callTools(options: CallOptions, io: CliIo, session: Session): Promise<number> {
-  if (options.command.length > 0) {
-    session.server = await startServer(options.command, {
-      // The SDK's safe default environment: the server doesn't get this shell's secrets.
-      env: { ...getDefaultEnvironment(), ...options.env },
-      stdin: options.http === undefined ? 'pipe' : 'ignore',
-    });
-  }
-  const client = await connect(options, io, session);
-  const tools = await listTools(client, options, io);
+async function callTools(options: CallOptions, io: CliIo, client: Client, tools: ListedTool[], session: Session): Promise<number> {
+  const startedAt = new Date();
+  const started = performance.now();
   const host = createHost({ log: (line) => io.stderr.write(`${line}\n`), ...(options.provider === undefined ? {} : { provider: options.provider }) });
   // Over stdio the server has no address, so no link is a fetchable stub; over HTTP, its origin's are.
   host.setServerAddress(CALL_SERVER_ID, options.http ?? null);
-  const plan = planCalls(tools, options.target, options.argumentSets);
-  if (!options.json) io.stdout.write(`${serverLine(client, options, tools.length)}\n`);
+  const plan = planCalls(tools, { target: options.target, argumentSets: options.argumentSets, includeWrites: options.includeWrites });
+  const server = serverLine(client, options, tools.length);
+  if (!options.json) io.stdout.write(`${server}\n`);
   const tally = { rendered: 0, skipped: 0, failed: 0, timedOut: 0 };
+  const entries: ReportEntry[] = [];
   for (const [index, planned] of plan.entries()) {
     if (io.interrupt?.aborted) break;
     if (planned.kind === 'skip') {
       tally.skipped += 1;
+      entries.push({ kind: 'skipped', tool: planned.tool, reason: planned.reason });
       io.stdout.write(options.json ? jsonLine({ tool: planned.tool, skipped: true, reason: planned.reason }) : `\ntool: ${shownName(planned.tool)} — skipped: ${sanitizeLabel(planned.reason, 400)}\n`);
       continue;
     }
     if (io.stderrIsTTY) io.stderr.write(`[${index + 1}/${plan.length}] calling ${shownName(planned.tool)}…\n`);
+    session.asked = [];
+    const callStarted = performance.now();
     const outcome = await callTool(client, planned, options, io, session);
+    const ms = performance.now() - callStarted;
+    const asked = session.asked;
     if (outcome.kind === 'result') tally.rendered += 1;
     else if (outcome.kind === 'timedOut') tally.timedOut += 1;
     else if (outcome.kind !== 'interrupted') tally.failed += 1;
-    io.stdout.write(printCall(planned, outcome, host, options));
+    const printed = printCall(planned, outcome, host, options, asked);
+    io.stdout.write(printed.text);
+    entries.push(printed.entry(ms));
   }
   if (io.interrupt?.aborted) {
     io.stderr.write(errorLine('call', CALL_TEXT.interrupted(String(io.interrupt.reason))));
@@ -112,15 +141,31 @@ async function callTools(options: CallOptions, io: CliIo, session: Session): Pro
   }
   if (!options.json) {
     io.stdout.write(`\ndone: ${tally.rendered} rendered, ${tally.skipped} skipped, ${tally.failed} failed, ${tally.timedOut} timed out\n`);
+    const skipped = entries.filter((entry) => entry.kind === 'skipped');
+    if (skipped.length > 0) io.stdout.write(`skipped:\n${skipped.map((entry) => `  ${shownName(entry.tool)}: ${sanitizeLabel(entry.reason, 400)}\n`).join('')}`);
   }
-  const skippedTheOne = options.target.kind === 'one' && tally.skipped > 0;
-  return tally.failed + tally.timedOut > 0 || skippedTheOne ? EXIT.failed : EXIT.ok;
+  if (options.html !== undefined) {
+    const failed = await writeHtmlReport(options.html, { title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started });
+    if (failed !== undefined) {
+      io.stderr.write(errorLine('call', CALL_TEXT.cantWriteHtml(options.html, failed)));
+      return EXIT.failed;
+    }
+    if (!options.json) io.stdout.write(`report: ${sanitizeLabel(options.html, 200)}\n`);
+  }
+  return tally.failed + tally.timedOut > 0 ? EXIT.failed : EXIT.ok;
 }
 
-function newClient(): Client {
+function newClient(session: Session): Client {
   const client = new Client({ name: 'blockwise', version: packageVersion() }, { capabilities: { roots: {} } });
   // This command exposes no workspace: it says so rather than leave the server's request unanswered.
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+  // Sampling, elicitation and any other request this client doesn't serve: refused, and recorded
+  // against the call that caused it, so a tool is judged by what its call asks, not by its name.
+  client.fallbackRequestHandler = async (request) => {
+    const method = request.method;
+    session.asked?.push(method === 'sampling/createMessage' || method === 'elicitation/create' ? ASKED_TEXT[method] : ASKED_TEXT.other(method));
+    throw new McpError(ErrorCode.MethodNotFound, `blockwise call doesn't offer ${method}`);
+  };
   client.onerror = () => {
     // Transport errors surface as the failed request's error; nothing else to report here.
   };
@@ -131,16 +176,17 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
   const server = session.server;
   if (options.http === undefined) {
     if (server === undefined) throw new Error('no server');
-    const client = newClient();
+    const client = newClient(session);
     session.client = client;
     const transport = new ChildStdioTransport(server);
+    session.transport = transport;
     await step('initialize', bounded(options.timeoutMs, io, (request) => client.connect(transport, request)));
     return client;
   }
   const url = new URL(options.http);
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    const client = newClient();
+    const client = newClient(session);
     try {
       const transport = new StreamableHTTPClientTransport(url);
       await bounded(Math.max(1, deadline - Date.now()), io, (request) => client.connect(transport, request));
@@ -190,21 +236,32 @@ async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'c
   }
 }
 
-function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: CallOutcome, host: Host, options: CallOptions): string {
+/** A call as printed, and as the report's entry once its time is known. */
+interface PrintedCall {
+  readonly text: string;
+  readonly entry: (ms: number) => ReportEntry;
+}
+
+function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: CallOutcome, host: Host, options: CallOptions, asked: readonly string[]): PrintedCall {
   const head = { tool: planned.tool, arguments: planned.args, ...(planned.derived ? { derivedArguments: true } : {}) };
+  const reportHead = { tool: planned.tool, args: planned.args, derived: planned.derived, ...(asked.length === 0 ? {} : { asked }) };
   const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(JSON.stringify(planned.args))}${planned.derived ? ' (derived from its input schema)' : ''}`];
+  const askedLines = asked.map((line) => `asked: ${line}\n`).join('');
   if (outcome.kind === 'result') {
     const rendered = host.renderToolResult(fromCallToolResult(outcome.raw), {
       serverId: CALL_SERVER_ID,
       toolName: planned.tool,
       ...(options.cap === undefined ? {} : { cap: options.cap }),
     });
-    if (options.json) return jsonLine({ ...head, ...summarizeRendered(rendered, outcome.raw) });
-    return `${lines.join('\n')}\n${formatRendered(rendered, outcome.raw)}`;
+    const entry = (ms: number): ReportEntry => ({ kind: 'rendered', ...reportHead, rendered, raw: outcome.raw, ms });
+    if (options.json) return { text: jsonLine({ ...head, ...summarizeRendered(rendered, outcome.raw), ...(asked.length === 0 ? {} : { asked }), ...(options.raw ? { raw: JSON.parse(rawResultJson(outcome.raw)) as unknown } : {}) }), entry };
+    const raw = options.raw ? `raw result:\n${rawResultJson(outcome.raw)}\n` : '';
+    return { text: `${lines.join('\n')}\n${formatRendered(rendered, outcome.raw)}${askedLines}${raw}`, entry };
   }
   const line = outcomeLine(outcome, options.timeoutMs);
-  if (options.json) return jsonLine({ ...head, error: line, ...(outcome.kind === 'timedOut' ? { timedOut: true } : {}) });
-  return `${[...lines, line].join('\n')}\n`;
+  const entry = (ms: number): ReportEntry => ({ kind: 'failed', ...reportHead, error: line, ms });
+  if (options.json) return { text: jsonLine({ ...head, error: line, ...(outcome.kind === 'timedOut' ? { timedOut: true } : {}), ...(asked.length === 0 ? {} : { asked }) }), entry };
+  return { text: `${[...lines, line].join('\n')}\n${askedLines}`, entry };
 }
 
 function outcomeLine(outcome: Exclude<CallOutcome, { kind: 'result' }>, timeoutMs: number): string {
@@ -237,11 +294,13 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   if (error instanceof ServerStartError) {
     return error.code === 'ENOENT' ? CALL_TEXT.notFound(error.command) : CALL_TEXT.cantStart(error.command, error.message);
   }
+  const notMcp = session.transport?.notMcpOutput();
+  if (notMcp !== undefined) return CALL_TEXT.notMcp(notMcp);
   const server = session.server;
   const cause = error instanceof StepError ? error.cause : error;
   if (server !== undefined && !isTimeout(cause)) {
     const exit = await exitSoon(server);
-    if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLine());
+    if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
   }
   if (!(error instanceof StepError)) return CALL_TEXT.connectFailed(errorMessage(error));
   if (error.step === 'http') return CALL_TEXT.cantConnect(options.http ?? '', causeMessage(cause));
@@ -324,18 +383,4 @@ async function closeQuietly(client: Client | undefined): Promise<void> {
 
 function jsonLine(value: unknown): string {
   return `${JSON.stringify(value)}\n`;
-}
-
-let version: string | undefined;
-
-/** This package's version, for the client's name in `initialize`. */
-function packageVersion(): string {
-  if (version === undefined) {
-    try {
-      version = String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
-    } catch {
-      version = '0.0.0';
-    }
-  }
-  return version;
 }

@@ -3,19 +3,29 @@
  * streams as arguments and returns the exit code, so tests run it in process.
  */
 import { runCall } from './call-command.js';
+import { runList } from './list-command.js';
 import { EXIT, type CliIo } from './io.js';
-import { USAGE, errorLine } from './messages.js';
+import { COMMAND_USAGE, USAGE, errorLine } from './messages.js';
 import { runRender } from './render-command.js';
+import { escapingSink } from './terminal-text.js';
+import { packageVersion } from './version.js';
 
 /** The commands, by name. */
 const COMMANDS: Readonly<Record<string, (argv: readonly string[], io: CliIo) => Promise<number>>> = {
   render: runRender,
   call: runCall,
+  list: runList,
 };
 
 /** Runs the command line (`argv` without node and the script); resolves to the exit code. */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], given: CliIo): Promise<number> {
+  // Every line any command prints passes the one escaping step.
+  const io: CliIo = { ...given, stdout: escapingSink(given.stdout), stderr: escapingSink(given.stderr) };
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-V' || command === 'version') {
+    io.stdout.write(`blockwise ${packageVersion()}\n`);
+    return EXIT.ok;
+  }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     (command === undefined ? io.stderr : io.stdout).write(USAGE);
     return command === undefined ? EXIT.usage : EXIT.ok;
@@ -26,7 +36,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   if (rest.includes('--help') && (rest.indexOf('--') === -1 || rest.indexOf('--help') < rest.indexOf('--'))) {
-    io.stdout.write(USAGE);
+    io.stdout.write(COMMAND_USAGE[command] ?? USAGE);
     return EXIT.ok;
   }
   return run(rest, io);

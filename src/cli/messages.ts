@@ -5,20 +5,56 @@
 
 import { PROVIDER_NAMES } from '../providers/profiles.js';
 
-/** The usage text `blockwise --help` prints. */
-export const USAGE = `usage:
-  blockwise render <file|-> [--cap N] [--provider NAME] [--json] [--server-url URL]
+/** `blockwise render --help`: its synopsis and options. */
+export const RENDER_USAGE = `  blockwise render <file|-> [--cap N] [--provider NAME] [--json] [--raw] [--server-url URL] [--html FILE]
       Prints a tool result's stored copy, its live copy and one line per block.
       Input: a CallToolResult as JSON, or a bare content array.
-  blockwise call [--tool NAME [--args JSON] | --all] [--args-for NAME=JSON]... [--args-file FILE]
-                 [--http URL] [--timeout MS] [--cap N] [--provider NAME] [--env NAME[=VALUE]]... [--json]
-                 -- <command that starts an MCP server>
+      --cap N            the copies' length bound, in characters
+      --provider NAME    render the live copy for one provider's tool results (default mcp)
+      --json             one JSON object instead of text (a native image as its placeholder)
+      --raw              print the raw result's JSON too (media data shortened)
+      --server-url URL   render as if from a server at URL (its same-origin links become fetchable)
+      --html FILE        write a self-contained report page to FILE
+`;
+
+/** `blockwise call --help`: its synopsis and options. */
+export const CALL_USAGE = `  blockwise call [--tool NAME [--args JSON] | --all [--include-writes]] [--args-for NAME=JSON]... [--args-file FILE]
+                 [--http URL] [--timeout MS] [--cap N] [--provider NAME] [--env NAME[=VALUE]]...
+                 [--json] [--raw] [--html FILE] -- <command that starts an MCP server>
       Starts the server (in its own process group, always ended), lists its tools, calls one
       or all of them (each bounded by --timeout, default 15000 ms) and renders each result.
       The server gets only HOME, PATH, SHELL, TERM, USER and LOGNAME unless --env adds more.
-  --provider renders the live copy for one provider's tool results (default mcp): ${PROVIDER_NAMES.join(', ')}.
+      --tool NAME        call this tool (always, whatever its annotations say)
+      --all              call every listed tool that doesn't change state: those whose
+                         annotations say readOnlyHint: true, and those without hints whose
+                         name doesn't read as a write (create, delete, set, send, …)
+      --include-writes   with --all, call the tools that may change state too
+      --args-for NAME=JSON, --args-file FILE
+                         arguments for a tool by name (a tool given arguments is called even
+                         when it may change state); otherwise they are derived from its schema
+      --http URL         reach a Streamable HTTP server at URL (started by the command, if given)
+      --json             one JSON object per call; --raw prints each raw result's JSON too
+      --html FILE        write a self-contained report page to FILE
+`;
+
+/** `blockwise list --help`: its synopsis and options. */
+export const LIST_USAGE = `  blockwise list [--http URL] [--timeout MS] [--env NAME[=VALUE]]... [--json] -- <command that starts an MCP server>
+      Starts the server, lists its tools with their annotations and input schemas, and ends it.
+`;
+
+/** The usage text `blockwise --help` prints. */
+export const USAGE = `usage:
+${RENDER_USAGE}${CALL_USAGE}${LIST_USAGE}  blockwise --version
+  --provider names: ${PROVIDER_NAMES.join(', ')}.
   Text output shows control characters as \\u escapes; --json prints the copies exactly, a native image as its placeholder.
 `;
+
+/** Each command's own usage, for `blockwise <command> --help`. */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  render: `usage:\n${RENDER_USAGE}`,
+  call: `usage:\n${CALL_USAGE}`,
+  list: `usage:\n${LIST_USAGE}`,
+};
 
 /** Why `--provider` was refused: it names the providers there are. */
 export function badProviderText(name: string): string {
@@ -53,6 +89,7 @@ export const RENDER_TEXT = {
   cantRead: (input: string, reason: string) => `can't read ${inputName(input)}: ${reason}`,
   notJson: (input: string, reason: string) => `${inputName(input)} is not valid JSON: ${reason}`,
   notAResult: (input: string, kind: string) => `${inputName(input)} holds ${kind}; expected a CallToolResult object or a content array`,
+  cantWriteHtml: (path: string, reason: string) => `couldn't write the report ${JSON.stringify(path)}: ${reason}`,
 } as const;
 
 /** `call`'s usage and connection error lines. */
@@ -69,14 +106,21 @@ export const CALL_TEXT = {
   badHttpUrl: (url: string) => `--http wants an http or https url, got ${JSON.stringify(oneLine(url, 120))}`,
   notFound: (command: string) => `couldn't start the server: ${JSON.stringify(command)} was not found`,
   cantStart: (command: string, reason: string) => `couldn't start the server ${JSON.stringify(command)}: ${reason}`,
-  exitedEarly: (exit: string, lastStderr: string | undefined) =>
-    `the server exited before it answered (${exit})${lastStderr ? `; its last stderr line: ${JSON.stringify(oneLine(lastStderr, 160))}` : ''}`,
+  exitedEarly: (exit: string, lastStderr: readonly string[]) =>
+    `the server exited before it answered (${exit})${lastStderr.length === 0 ? '' : `; its last stderr line${lastStderr.length === 1 ? '' : 's'}: ${lastStderr.map((line) => JSON.stringify(oneLine(line, 160))).join(' / ')}`}`,
   initTimeout: (ms: number) => `the server didn't answer initialize within ${ms} ms`,
   cantConnect: (url: string, reason: string) => `couldn't connect to ${url}: ${reason}`,
   listTimeout: (ms: number) => `the server didn't list its tools within ${ms} ms`,
   cantList: (reason: string) => `the server's tool list couldn't be read: ${reason}`,
   interrupted: (signal: string) => `interrupted (${signal}); the server was stopped`,
   connectFailed: (reason: string) => `couldn't talk to the server: ${reason}`,
+  cantWriteHtml: (path: string, reason: string) => `couldn't write the report ${JSON.stringify(path)}: ${reason}`,
+  notMcp: (firstBytes: string) => `not an MCP server on stdout: it wrote ${JSON.stringify(firstBytes)}, which isn't JSON-RPC`,
+} as const;
+
+/** `list`'s usage error lines. */
+export const LIST_TEXT = {
+  callOnly: (option: string) => `${option} chooses or shapes calls; list only lists (use blockwise call)`,
 } as const;
 
 /** The outcome line of a call that didn't return a result. */
@@ -90,12 +134,20 @@ export const CALL_OUTCOME_TEXT = {
 /** Why `call` skipped a tool, in words (the header line's reason). */
 export const SKIP_TEXT = {
   task: "it needs task-based execution (execution.taskSupport: required), which this command doesn't run",
-  sampling: "it asks the client for sampling (a model's completion), which this command doesn't offer",
-  elicitation: "it asks the client for elicitation (input from a user), which this command doesn't offer",
-  destructive: 'its annotations mark it destructive; give its arguments with --args-for NAME=JSON to call it',
+  destructive: 'its annotations mark it destructive (destructiveHint: true); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
+  notReadOnly: 'its annotations say it may change state (readOnlyHint: false); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
+  readsAsWrite: (verb: string) =>
+    `it has no readOnlyHint and its name reads as a write ("${verb}"); give --include-writes, or its arguments with --args-for NAME=JSON, to call it`,
   notListed: 'the server lists no tool by this name',
   appOnly: "its _meta.ui.visibility is [\"app\"]: only the MCP App's view calls it, never a model; name it to call it anyway",
   underivable: (detail: string) => `its arguments can't be derived from its input schema: ${detail}`,
+} as const;
+
+/** What the server asked of this client during a call, which it doesn't offer (and refused). */
+export const ASKED_TEXT = {
+  'sampling/createMessage': "during the call the server asked for sampling (a model's completion); this command offers none, so it was refused",
+  'elicitation/create': 'during the call the server asked for elicitation (input from a user); this command offers none, so it was refused',
+  other: (method: string) => `during the call the server sent a ${JSON.stringify(oneLine(method, 60))} request; this command doesn't answer it, so it was refused`,
 } as const;
 
 /** How the server ended, as the lines above say it. */

@@ -25,6 +25,10 @@ export interface RenderOptions {
   readonly provider?: ProviderName;
   readonly json: boolean;
   readonly serverUrl?: string;
+  /** Where `--html` writes the report page. */
+  readonly html?: string;
+  /** `--raw`: print the raw result's JSON too (native media data shortened). */
+  readonly raw: boolean;
 }
 
 /** The arguments to call tools with, by tool name; a tool named twice is called once per set. */
@@ -47,6 +51,12 @@ export interface CallOptions {
   /** Variables added to the server's environment (otherwise the SDK's default: HOME, PATH, SHELL, TERM, USER, LOGNAME). */
   readonly env: Readonly<Record<string, string>>;
   readonly json: boolean;
+  /** Where `--html` writes the report page. */
+  readonly html?: string;
+  /** `--raw`: print each raw result's JSON too (native media data shortened). */
+  readonly raw: boolean;
+  /** `--include-writes`: `--all` calls tools that may change state too. */
+  readonly includeWrites: boolean;
 }
 
 /** The default bound on each call, and on connecting and listing. */
@@ -59,6 +69,8 @@ export function parseRenderOptions(argv: readonly string[]): RenderOptions {
     provider: { type: 'string' },
     json: { type: 'boolean' },
     'server-url': { type: 'string' },
+    html: { type: 'string' },
+    raw: { type: 'boolean' },
   });
   if (positionals.length === 0) throw new UsageError(RENDER_TEXT.noInput);
   if (positionals.length > 1) throw new UsageError(RENDER_TEXT.tooManyInputs);
@@ -70,6 +82,8 @@ export function parseRenderOptions(argv: readonly string[]): RenderOptions {
     ...optionalProvider(values.provider),
     json: values.json === true,
     ...(typeof serverUrl === 'string' ? { serverUrl } : {}),
+    ...(typeof values.html === 'string' ? { html: values.html } : {}),
+    raw: values.raw === true,
   };
 }
 
@@ -90,6 +104,9 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     provider: { type: 'string' },
     env: { type: 'string', multiple: true },
     json: { type: 'boolean' },
+    html: { type: 'string' },
+    raw: { type: 'boolean' },
+    'include-writes': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}: put the server's command after "--"`);
   const http = values.http;
@@ -113,6 +130,9 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     ...optionalProvider(values.provider),
     env: environment(values.env ?? []),
     json: values.json === true,
+    ...(typeof values.html === 'string' ? { html: values.html } : {}),
+    raw: values.raw === true,
+    includeWrites: values['include-writes'] === true,
   };
 }
 

@@ -10,6 +10,7 @@ import type { RenderedToolResult } from '../lanes/tool-result.js';
 import { sanitizeLabel } from '../text/labels.js';
 import { mediaTypeLabel } from '../text/markers.js';
 import { base64DecodedLength, formatSize } from '../text/size.js';
+import { visible } from './terminal-text.js';
 
 /** The gutter before each line of a copy, so where a copy starts and ends is never in doubt. */
 export const GUTTER = '│ ';
@@ -226,7 +227,5 @@ function gutter(text: string, lines: string[]): void {
   for (const line of text.split('\n')) lines.push(line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`);
 }
 
-/** `text` with C0 and C1 control characters (but tab) written as `\uXXXX` escapes. */
-export function visible(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** `text` on one line, its control characters escaped (see `terminal-text.ts`). */
+export { visible } from './terminal-text.js';

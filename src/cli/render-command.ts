@@ -6,9 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { createHost } from '../host.js';
 import { fromCallToolResult } from '../inputs.js';
 import { EXIT, type CliIo } from './io.js';
-import { RENDER_TEXT, errorLine, errorMessage } from './messages.js';
+import { writeHtmlReport } from './html-report.js';
+import { RENDER_TEXT, errorLine, errorMessage, inputName } from './messages.js';
 import { describeJson, isPlainObject, parseRenderOptions, UsageError, type RenderOptions } from './options.js';
 import { formatRendered, summarizeRendered } from './print.js';
+import { rawResultJson } from './raw-json.js';
 
 /** The server id a rendered result is attributed to. */
 export const CLI_SERVER_ID = 'cli';
@@ -24,6 +26,8 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
     io.stderr.write(errorLine('render', errorMessage(error)));
     return EXIT.usage;
   }
+  const startedAt = new Date();
+  const started = performance.now();
   const host = createHost({ log: (line) => io.stderr.write(`${line}\n`), ...(options.provider === undefined ? {} : { provider: options.provider }) });
   // With --server-url its same-origin links become fetchable stubs; without, it is a stdio server.
   host.setServerAddress(CLI_SERVER_ID, options.serverUrl ?? null);
@@ -32,7 +36,18 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
     toolName: 'render',
     ...(options.cap === undefined ? {} : { cap: options.cap }),
   });
+  const ms = performance.now() - started;
   io.stdout.write(options.json ? `${JSON.stringify(summarizeRendered(rendered, raw))}\n` : formatRendered(rendered, raw));
+  if (options.raw && !options.json) io.stdout.write(`raw result:\n${rawResultJson(raw)}\n`);
+  if (options.html !== undefined) {
+    const entry = { kind: 'rendered', tool: 'render', rendered, raw, ms } as const;
+    const source = `${inputName(options.input)}, rendered for ${rendered.provider}${options.serverUrl === undefined ? '' : ` as from ${options.serverUrl}`}`;
+    const failed = await writeHtmlReport(options.html, { title: 'blockwise render', source, entries: [entry], startedAt, totalMs: ms });
+    if (failed !== undefined) {
+      io.stderr.write(errorLine('render', RENDER_TEXT.cantWriteHtml(options.html, failed)));
+      return EXIT.failed;
+    }
+  }
   return EXIT.ok;
 }
 

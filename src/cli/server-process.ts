@@ -47,6 +47,8 @@ export interface ServerProcess {
   readonly exited: Promise<ServerExit>;
   /** The last non-empty line the server wrote to stderr. */
   lastStderrLine(): string | undefined;
+  /** The last `count` non-empty lines the server wrote to stderr, oldest first. */
+  lastStderrLines(count: number): string[];
   /** Ends the whole group: SIGTERM, then SIGKILL after the grace period. Idempotent. */
   end(): Promise<void>;
 }
@@ -81,11 +83,17 @@ export async function startServer(command: readonly string[], options: StartOpti
   let exit: ServerExit | undefined;
   const exited = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      const settled = exit;
-      // Its last stderr line may still be in the pipe: wait for the pipe's end (or a moment,
-      // where a grandchild keeps it open) so a one-line reason isn't lost.
-      const done = (): void => resolve(settled);
+      const settled = { code, signal };
+      // Its last stderr lines may still be in the pipe: the exit is known only once the pipe has
+      // ended (or after a moment, where a grandchild keeps it open), so whoever reads the exit
+      // and then the stderr tail never finds the tail short of its last lines.
+      let resolved = false;
+      const done = (): void => {
+        if (resolved) return;
+        resolved = true;
+        exit = settled;
+        resolve(settled);
+      };
       if (child.stderr === null || child.stderr.readableEnded) done();
       else {
         child.stderr.once('end', done);
@@ -110,17 +118,21 @@ export async function startServer(command: readonly string[], options: StartOpti
     exit: () => exit,
     exited,
     lastStderrLine: () => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').at(-1),
-    end: () => (ending ??= endGroup(child, pid)),
+    lastStderrLines: (count) => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').slice(-count),
+    end: () => (ending ??= endGroup(child, pid, exited)),
   };
 }
 
-async function endGroup(child: ChildProcess, pid: number): Promise<void> {
+async function endGroup(child: ChildProcess, pid: number, exited: Promise<ServerExit>): Promise<void> {
   child.stdin?.destroy();
   signalGroup(pid, 'SIGTERM');
   if (!(await groupGoneWithin(pid, TERM_GRACE_MS))) {
     signalGroup(pid, 'SIGKILL');
     await groupGoneWithin(pid, TERM_GRACE_MS);
   }
+  // Destroying stderr drops what is still buffered in it: the server's last lines are read first
+  // (`exited` waits for the pipe's end, bounded where a process outside the group holds it).
+  await exited;
   child.stdout?.destroy();
   child.stderr?.destroy();
   liveGroups.delete(pid);
@@ -216,6 +228,9 @@ export function killLiveGroupsNow(): void {
   liveGroups.clear();
 }
 
+/** How much of a server's first stdout output a "not an MCP server" error quotes. */
+const NOT_MCP_HEAD_CHARS = 80;
+
 /** The SDK's stdio framing over a spawned server's stdin and stdout. Closing it ends the group. */
 export class ChildStdioTransport implements Transport {
   onclose?: () => void;
@@ -225,10 +240,25 @@ export class ChildStdioTransport implements Transport {
   private readonly readBuffer = new ReadBuffer();
   private closed = false;
   private started = false;
+  /** True once the server wrote one JSON-RPC message. */
+  private spoken = false;
+  /** The first bytes the server wrote to stdout, kept until it has spoken JSON-RPC. */
+  private head = '';
+  private notMcp: string | undefined;
 
   constructor(private readonly server: ServerProcess) {
     const { child } = server;
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (!this.spoken && this.head.length < NOT_MCP_HEAD_CHARS) {
+        this.head += chunk.subarray(0, NOT_MCP_HEAD_CHARS).toString('utf8');
+        // Every JSON-RPC message is an object: output that opens with anything else is no MCP
+        // server's, and is said so now rather than after the initialize timeout.
+        const first = this.head.trimStart()[0];
+        if (first !== undefined && first !== '{') {
+          this.refuse();
+          return;
+        }
+      }
       try {
         this.readBuffer.append(chunk);
       } catch (error) {
@@ -264,16 +294,37 @@ export class ChildStdioTransport implements Transport {
     this.finish();
   }
 
+  /**
+   * What the server wrote to stdout (its first bytes) where that was not JSON-RPC before any
+   * message was; undefined for a server that spoke JSON-RPC first.
+   */
+  notMcpOutput(): string | undefined {
+    return this.notMcp;
+  }
+
+  private refuse(): void {
+    if (this.notMcp !== undefined) return;
+    this.notMcp = this.head.slice(0, NOT_MCP_HEAD_CHARS);
+    this.onerror?.(new Error('not an MCP server on stdout'));
+    void this.close();
+  }
+
   private drain(): void {
     for (;;) {
+      if (this.closed) return;
       let message: JSONRPCMessage | null;
       try {
         message = this.readBuffer.readMessage();
       } catch (error) {
+        if (!this.spoken) {
+          this.refuse();
+          return;
+        }
         this.onerror?.(error instanceof Error ? error : new Error(String(error)));
         continue;
       }
       if (message === null) return;
+      this.spoken = true;
       this.onmessage?.(message);
     }
   }

@@ -11,8 +11,9 @@ import { isPlainObject } from './options.js';
 export interface ListedTool {
   readonly name: string;
   readonly title?: string;
+  readonly description?: string;
   readonly inputSchema?: unknown;
-  readonly annotations?: { readonly destructiveHint?: boolean };
+  readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean };
   readonly execution?: { readonly taskSupport?: string };
   /** MCP Apps read `_meta.ui.visibility` (who may call the tool: the model, the app). */
   readonly _meta?: unknown;
@@ -26,42 +27,85 @@ export type PlannedCall =
 /** Arguments derived from an input schema, or why they can't be. */
 export type DerivedArguments = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly reason: string };
 
-/** The calls to make, in the server's order; argument sets for unlisted tools become skips. */
-export function planCalls(tools: readonly ListedTool[], target: CallOptions['target'], argumentSets: ArgumentSets): PlannedCall[] {
+/** How `planCalls` chooses: the target, the arguments given by name, and whether writes are asked for. */
+export interface PlanOptions {
+  readonly target: CallOptions['target'];
+  readonly argumentSets: ArgumentSets;
+  /** `--include-writes`: `--all` calls tools that may change state too. */
+  readonly includeWrites?: boolean;
+}
+
+/**
+ * The calls to make, in the server's order. `--tool` always calls what it names (a tool the
+ * server doesn't list too: the server answers for it). `--all` calls each listed tool, but skips
+ * with a reason the tools it can't call from here and those that may change state (see
+ * {@link writeReason}) unless writes are asked for; argument sets for unlisted tools become skips.
+ * Sampling and elicitation are never judged here, by a name: a call that asks for them is told
+ * this client offers neither, and its output says it asked.
+ */
+export function planCalls(tools: readonly ListedTool[], options: PlanOptions): PlannedCall[] {
+  const { target, argumentSets } = options;
   if (target.kind === 'one') {
-    const tool = tools.find((listed) => listed.name === target.tool);
-    if (tool === undefined) return [{ kind: 'skip', tool: target.tool, reason: SKIP_TEXT.notListed }];
+    const tool = tools.find((listed) => listed.name === target.tool) ?? { name: target.tool };
     const given = target.args === undefined ? argumentSets.get(tool.name) : [target.args];
-    return planTool(tool, given, false);
+    if (given !== undefined && given.length > 0) return given.map((args) => ({ kind: 'call', tool: tool.name, args, derived: false }));
+    const derived = deriveArguments(tool.inputSchema);
+    return [{ kind: 'call', tool: tool.name, args: derived.ok ? derived.args : {}, derived: derived.ok }];
   }
-  const planned = tools.flatMap((tool) => planTool(tool, argumentSets.get(tool.name), true));
+  const planned = tools.flatMap((tool) => planTool(tool, argumentSets.get(tool.name), options.includeWrites === true));
   const listed = new Set(tools.map((tool) => tool.name));
   for (const name of argumentSets.keys()) if (!listed.has(name)) planned.push({ kind: 'skip', tool: name, reason: SKIP_TEXT.notListed });
   return planned;
 }
 
-function planTool(tool: ListedTool, given: readonly Record<string, unknown>[] | undefined, all: boolean): PlannedCall[] {
-  const unsupported = unsupportedReason(tool);
-  if (unsupported !== undefined) return [{ kind: 'skip', tool: tool.name, reason: unsupported }];
+function planTool(tool: ListedTool, given: readonly Record<string, unknown>[] | undefined, includeWrites: boolean): PlannedCall[] {
+  if (tool.execution?.taskSupport === 'required') return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.task }];
+  // Arguments given for a tool by name are a request to call it, whatever it may change.
   if (given !== undefined && given.length > 0) return given.map((args) => ({ kind: 'call', tool: tool.name, args, derived: false }));
-  // Made-up arguments are no way to call a tool that says it destroys things; explicit ones are.
-  if (all && tool.annotations?.destructiveHint === true) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.destructive }];
   // An app-only tool is the app's to call, never the model's: `--all` leaves it, a named call doesn't.
-  if (all && isAppOnly(tool)) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.appOnly }];
+  if (isAppOnly(tool)) return [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.appOnly }];
+  const writes = includeWrites ? undefined : writeReason(tool);
+  if (writes !== undefined) return [{ kind: 'skip', tool: tool.name, reason: writes }];
   const derived = deriveArguments(tool.inputSchema);
   return derived.ok ? [{ kind: 'call', tool: tool.name, args: derived.args, derived: true }] : [{ kind: 'skip', tool: tool.name, reason: SKIP_TEXT.underivable(derived.reason) }];
 }
 
 /**
- * Why a tool can't be called from here whatever its arguments: it needs task-based execution, or
- * (by its name or title) sampling or elicitation, which this client doesn't offer.
+ * Verbs that, as a word of a tool's name or title, say the tool changes something. Read only
+ * where its annotations say nothing either way.
  */
-export function unsupportedReason(tool: ListedTool): string | undefined {
-  if (tool.execution?.taskSupport === 'required') return SKIP_TEXT.task;
-  const words = `${tool.name} ${tool.title ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  if (/(^|[^a-z])sampling([^a-z]|$)/.test(words)) return SKIP_TEXT.sampling;
-  if (/(^|[^a-z])elicit/.test(words)) return SKIP_TEXT.elicitation;
-  return undefined;
+export const WRITE_VERBS: ReadonlySet<string> = new Set([
+  'add', 'append', 'apply', 'approve', 'archive', 'assign', 'book', 'buy', 'cancel', 'charge', 'clear', 'close', 'commit',
+  'create', 'delete', 'deploy', 'destroy', 'disable', 'drop', 'edit', 'email', 'enable', 'erase', 'exec', 'execute',
+  'grant', 'insert', 'install', 'invite', 'kill', 'merge', 'modify', 'move', 'notify', 'order', 'pay', 'post', 'publish',
+  'purge', 'push', 'put', 'reboot', 'remove', 'rename', 'replace', 'reset', 'restart', 'revoke', 'run', 'save', 'sell',
+  'send', 'set', 'shutdown', 'start', 'stop', 'store', 'submit', 'subscribe', 'terminate', 'toggle', 'transfer', 'trash',
+  'uninstall', 'unsubscribe', 'update', 'upload', 'upsert', 'write',
+]);
+
+/**
+ * Why `--all` leaves a tool that may change state, or undefined for one it calls. The rule, in
+ * MCP's tool annotations: `readOnlyHint: true` is called; `destructiveHint: true` or
+ * `readOnlyHint: false` is skipped; with neither hint, a tool whose name or title holds a word of
+ * {@link WRITE_VERBS} (`delete_file`, `sendEmail`) is skipped, any other is called.
+ */
+export function writeReason(tool: ListedTool): string | undefined {
+  const hints = tool.annotations;
+  if (hints?.readOnlyHint === true) return undefined;
+  if (hints?.destructiveHint === true) return SKIP_TEXT.destructive;
+  if (hints?.readOnlyHint === false) return SKIP_TEXT.notReadOnly;
+  const verb = nameWords(`${tool.name} ${tool.title ?? ''}`).find((word) => WRITE_VERBS.has(word));
+  return verb === undefined ? undefined : SKIP_TEXT.readsAsWrite(verb);
+}
+
+/** A name's words, lower case: split at case changes and at anything not a letter. */
+function nameWords(name: string): string[] {
+  return name
+    .slice(0, 400)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word !== '');
 }
 
 /** True when an MCP Apps tool's `_meta.ui.visibility` names the app and nothing else. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { CALL_OUTCOME_TEXT, CALL_TEXT, errorLine } from '../../src/cli/messages.js';
+import { CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, SKIP_TEXT } from '../../src/cli/messages.js';
 import type { RenderedSummary } from '../../src/cli/print.js';
 import { isGroupAlive, isProcessAlive } from '../../src/cli/server-process.js';
 import { captureIo, EVERYTHING_ENTRY, HANGING_SERVER, longBase64Runs, PROJECT_ROOT, projectPath, readFixturePids } from './helpers.js';
@@ -80,7 +80,7 @@ describe('npm run demo (server-everything over stdio, spawned for real)', () => 
     const headers = [...stdout.matchAll(/^tool: (\S+)(?: — skipped: (.+))?$/gm)];
     expect(new Set(headers.map((header) => header[1])).size).toBe(listed);
     for (const [, tool, reason] of headers) if (reason !== undefined) expect({ tool, reason }).toMatchObject({ reason: expect.stringMatching(/\S/) });
-    expect(stdout).toMatch(/\ndone: \d+ rendered, 1 skipped, 0 failed, 0 timed out\n$/);
+    expect(stdout).toMatch(/\ndone: \d+ rendered, 3 skipped, 0 failed, 0 timed out\nskipped:\n(  [^\n]+\n){3}$/);
     // No raw data in any copy; the image is native in the live copy and a placeholder in the stored one.
     expect(longBase64Runs(stdout)).toEqual([]);
     expect(stdout).toMatch(/stored copy \(\d+ chars\):\n│ Here's the image you requested:\n│ \[image: image\/png, \d+×\d+ px, ~[\d.]+KB\]/);
@@ -113,7 +113,11 @@ describe('npm run demo (server-everything over stdio, spawned for real)', () => 
     expect(image?.blocks.map((block) => block.kind)).toEqual(['text', 'image', 'text']);
     const links = lines.find((line) => line.tool === 'get-resource-links');
     expect(links?.blocks.slice(1).every((block) => block.kind === 'link' || block.kind === 'stub')).toBe(true);
-    expect(lines.find((line) => line.skipped)).toMatchObject({ tool: 'simulate-research-query', reason: expect.stringContaining('task-based execution') });
+    expect(lines.filter((line) => line.skipped).map((line) => [line.tool, line.reason])).toEqual([
+      ['toggle-simulated-logging', SKIP_TEXT.notReadOnly],
+      ['toggle-subscriber-updates', SKIP_TEXT.notReadOnly],
+      ['simulate-research-query', SKIP_TEXT.task],
+    ]);
   }, 30_000);
 });
 
@@ -150,12 +154,12 @@ describe('blockwise call failures', () => {
 
   it('a server that exits at once: one line naming its exit, exit 1', async () => {
     const { code, out, err } = await run(['--all', '--', process.execPath, '-e', 'process.exit(0)']);
-    expect({ code, out, err }).toEqual({ code: 1, out: '', err: errorLine('call', CALL_TEXT.exitedEarly('exit code 0', undefined)) });
+    expect({ code, out, err }).toEqual({ code: 1, out: '', err: errorLine('call', CALL_TEXT.exitedEarly('exit code 0', [])) });
   });
 
   it('a server that exits at once after a complaint: the line quotes its last stderr line', async () => {
     const { code, err } = await run(['--all', '--', process.execPath, '-e', 'console.error("no config"); process.exit(3)']);
-    expect({ code, err }).toEqual({ code: 1, err: errorLine('call', CALL_TEXT.exitedEarly('exit code 3', 'no config')) });
+    expect({ code, err }).toEqual({ code: 1, err: errorLine('call', CALL_TEXT.exitedEarly('exit code 3', ['no config'])) });
   });
 
   it('a server that never answers initialize: one timeout line, exit 1, the server ended', async () => {

@@ -10,12 +10,13 @@ describe(parseRenderOptions.name, () => {
       cap: 100,
       json: true,
       serverUrl: 'https://a.example/mcp',
+      raw: false,
     });
-    expect(parseRenderOptions(['-'])).toEqual({ input: '-', json: false });
+    expect(parseRenderOptions(['-'])).toEqual({ input: '-', json: false, raw: false });
   });
 
   it('takes --provider naming a profile', () => {
-    expect(parseRenderOptions(['x.json', '--provider', 'gemini'])).toEqual({ input: 'x.json', provider: 'gemini', json: false });
+    expect(parseRenderOptions(['x.json', '--provider', 'gemini'])).toEqual({ input: 'x.json', provider: 'gemini', json: false, raw: false });
     expect(() => parseRenderOptions(['x.json', '--provider', 'Gemini'])).toThrow(new UsageError(badProviderText('Gemini')));
   });
 

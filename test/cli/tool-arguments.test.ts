@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_TEXT } from '../../src/cli/messages.js';
-import { deriveArguments, planCalls, unsupportedReason, type ListedTool, isAppOnly } from '../../src/cli/tool-arguments.js';
+import { deriveArguments, planCalls, writeReason, WRITE_VERBS, type ListedTool, isAppOnly } from '../../src/cli/tool-arguments.js';
 
 const tool = (overrides: Partial<ListedTool> & { name: string }): ListedTool => ({ inputSchema: { type: 'object', properties: {} }, ...overrides });
 const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required });
@@ -38,16 +38,23 @@ describe(deriveArguments.name, () => {
   });
 });
 
-describe(unsupportedReason.name, () => {
+describe(writeReason.name, () => {
   it.each([
-    ['task-required tool', tool({ name: 'research', execution: { taskSupport: 'required' } }), SKIP_TEXT.task],
-    ['task-optional tool > callable', tool({ name: 'research', execution: { taskSupport: 'optional' } }), undefined],
-    ['sampling by name', tool({ name: 'trigger-sampling-request' }), SKIP_TEXT.sampling],
-    ['sampling by camelCase name', tool({ name: 'triggerSamplingRequest' }), SKIP_TEXT.sampling],
-    ['elicitation by name', tool({ name: 'trigger-url-elicitation' }), SKIP_TEXT.elicitation],
-    ['a sample that is not sampling > callable', tool({ name: 'get-sample-data' }), undefined],
+    ['readOnlyHint true > called, even when its name reads as a write', tool({ name: 'delete_preview', annotations: { readOnlyHint: true } }), undefined],
+    ['destructiveHint true > skipped', tool({ name: 'lookup', annotations: { destructiveHint: true } }), SKIP_TEXT.destructive],
+    ['readOnlyHint false > skipped', tool({ name: 'lookup', annotations: { readOnlyHint: false, destructiveHint: false } }), SKIP_TEXT.notReadOnly],
+    ['no hints > snake_case write verb > skipped', tool({ name: 'delete_file' }), SKIP_TEXT.readsAsWrite('delete')],
+    ['no hints > camelCase write verb > skipped', tool({ name: 'sendEmail' }), SKIP_TEXT.readsAsWrite('send')],
+    ['no hints > write verb in the title > skipped', tool({ name: 'x1', title: 'Update the record' }), SKIP_TEXT.readsAsWrite('update')],
+    ['no hints > a read > called', tool({ name: 'get_sampling_rate' }), undefined],
+    ['no hints > a verb inside a longer word is no verb > called', tool({ name: 'list_updates_settings' }), undefined],
+    ['empty annotations > by name', tool({ name: 'create-user', annotations: {} }), SKIP_TEXT.readsAsWrite('create')],
   ])('%s', (_name, given, want) => {
-    expect(unsupportedReason(given)).toBe(want);
+    expect(writeReason(given)).toBe(want);
+  });
+
+  it('names the verbs the issue lists as writes', () => {
+    for (const verb of ['create', 'delete', 'update', 'set', 'write', 'remove', 'send']) expect(WRITE_VERBS.has(verb)).toBe(true);
   });
 });
 
@@ -55,27 +62,47 @@ describe(planCalls.name, () => {
   const tools = [
     tool({ name: 'echo', inputSchema: object({ message: { type: 'string' } }) }),
     tool({ name: 'wipe', annotations: { destructiveHint: true } }),
+    tool({ name: 'set_mode', annotations: { readOnlyHint: false } }),
+    tool({ name: 'get_sampling_rate' }),
     tool({ name: 'odd', inputSchema: object({ v: {} }) }),
     tool({ name: 'task', execution: { taskSupport: 'required' } }),
   ];
 
   it('with --all: derives, calls once per given argument set, skips with reasons, and reports given sets for unlisted tools', () => {
-    const plan = planCalls(tools, { kind: 'all' }, new Map([['echo', [{ message: 'a' }, { message: 'b' }]], ['ghost', [{}]]]));
+    const plan = planCalls(tools, { target: { kind: 'all' }, argumentSets: new Map([['echo', [{ message: 'a' }, { message: 'b' }]], ['ghost', [{}]]]) });
     expect(plan).toEqual([
       { kind: 'call', tool: 'echo', args: { message: 'a' }, derived: false },
       { kind: 'call', tool: 'echo', args: { message: 'b' }, derived: false },
       { kind: 'skip', tool: 'wipe', reason: SKIP_TEXT.destructive },
+      { kind: 'skip', tool: 'set_mode', reason: SKIP_TEXT.notReadOnly },
+      { kind: 'call', tool: 'get_sampling_rate', args: {}, derived: true },
       { kind: 'skip', tool: 'odd', reason: SKIP_TEXT.underivable('its required argument "v" has no type this command can fill in') },
       { kind: 'skip', tool: 'task', reason: SKIP_TEXT.task },
       { kind: 'skip', tool: 'ghost', reason: SKIP_TEXT.notListed },
     ]);
   });
 
-  it('with --tool: its --args, else derived; a destructive tool named explicitly is called; an unlisted one is skipped', () => {
-    expect(planCalls(tools, { kind: 'one', tool: 'echo' }, new Map())).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'example' }, derived: true }]);
-    expect(planCalls(tools, { kind: 'one', tool: 'echo', args: { message: 'x' } }, new Map())).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'x' }, derived: false }]);
-    expect(planCalls(tools, { kind: 'one', tool: 'wipe' }, new Map())).toEqual([{ kind: 'call', tool: 'wipe', args: {}, derived: true }]);
-    expect(planCalls(tools, { kind: 'one', tool: 'nope' }, new Map())).toEqual([{ kind: 'skip', tool: 'nope', reason: SKIP_TEXT.notListed }]);
+  it('with --all --include-writes: the tools that may change state are called too', () => {
+    const plan = planCalls(tools, { target: { kind: 'all' }, argumentSets: new Map(), includeWrites: true });
+    expect(plan.filter((call) => call.tool === 'wipe' || call.tool === 'set_mode')).toEqual([
+      { kind: 'call', tool: 'wipe', args: {}, derived: true },
+      { kind: 'call', tool: 'set_mode', args: {}, derived: true },
+    ]);
+  });
+
+  it('with --all: arguments given for a write by name are a request to call it', () => {
+    const plan = planCalls(tools, { target: { kind: 'all' }, argumentSets: new Map([['set_mode', [{ mode: 'a' }]]]) });
+    expect(plan.find((call) => call.tool === 'set_mode')).toEqual({ kind: 'call', tool: 'set_mode', args: { mode: 'a' }, derived: false });
+  });
+
+  it('with --tool: its --args, else derived; it always calls what it names (destructive, task-bound, underivable or unlisted)', () => {
+    const one = (tool: string, args?: Record<string, unknown>) => planCalls(tools, { target: { kind: 'one', tool, ...(args === undefined ? {} : { args }) }, argumentSets: new Map() });
+    expect(one('echo')).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'example' }, derived: true }]);
+    expect(one('echo', { message: 'x' })).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'x' }, derived: false }]);
+    expect(one('wipe')).toEqual([{ kind: 'call', tool: 'wipe', args: {}, derived: true }]);
+    expect(one('task')).toEqual([{ kind: 'call', tool: 'task', args: {}, derived: true }]);
+    expect(one('odd')).toEqual([{ kind: 'call', tool: 'odd', args: {}, derived: false }]);
+    expect(one('nope')).toEqual([{ kind: 'call', tool: 'nope', args: {}, derived: true }]);
   });
 });
 
@@ -84,11 +111,11 @@ describe('MCP Apps: a tool only the app calls', () => {
   const both = tool({ name: 'get-budget', _meta: { ui: { resourceUri: 'ui://budget/app', visibility: ['model', 'app'] } } });
 
   it('is skipped by --all with the reason, and called when named', () => {
-    expect(planCalls([appOnly, both], { kind: 'all' }, new Map())).toEqual([
+    expect(planCalls([appOnly, both], { target: { kind: 'all' }, argumentSets: new Map() })).toEqual([
       { kind: 'skip', tool: 'save-allocation', reason: SKIP_TEXT.appOnly },
       { kind: 'call', tool: 'get-budget', args: {}, derived: true },
     ]);
-    expect(planCalls([appOnly], { kind: 'one', tool: 'save-allocation' }, new Map())).toEqual([{ kind: 'call', tool: 'save-allocation', args: {}, derived: true }]);
+    expect(planCalls([appOnly], { target: { kind: 'one', tool: 'save-allocation' }, argumentSets: new Map() })).toEqual([{ kind: 'call', tool: 'save-allocation', args: {}, derived: true }]);
   });
 
   it.each([
