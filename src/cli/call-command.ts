@@ -18,6 +18,9 @@ import { CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, errorMessage, exitWords } from
 import { parseCallOptions, type CallOptions } from './options.js';
 import { formatRendered, summarizeRendered, visible } from './print.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
+import { startHttpAuth, type HttpAuth } from './auth/http-auth.js';
+import { AuthorizationError } from './auth/loopback-redirect.js';
+import { redactingIo, SecretSet } from './auth/redact.js';
 import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
 
 /** The server id results of `call` are attributed to. */
@@ -34,10 +37,18 @@ export type CallOutcome =
   | { readonly kind: 'serverGone'; readonly exit: string }
   | { readonly kind: 'interrupted'; readonly signal: string };
 
+/** How many times one request may send the user to authorize before it fails. */
+const MAX_AUTHORIZATIONS = 2;
+
 /** What one run holds that must be let go on every exit path. */
 interface Session {
   server?: ServerProcess;
   client?: Client;
+  /** Over HTTP: the headers, token or authorization flow (its loopback redirect is closed at the end). */
+  auth?: HttpAuth;
+  transport?: StreamableHTTPClientTransport;
+  /** Every secret this run holds; no output line shows one. */
+  readonly secrets: SecretSet;
 }
 
 /** A failure before any tool was called, tagged with the step it happened in. */
@@ -52,15 +63,17 @@ class StepError extends Error {
 }
 
 /** Runs `call`; returns the exit code. */
-export async function runCall(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCall(argv: readonly string[], rawIo: CliIo): Promise<number> {
   let options: CallOptions;
   try {
     options = parseCallOptions(argv);
   } catch (error) {
-    io.stderr.write(errorLine('call', errorMessage(error)));
+    rawIo.stderr.write(errorLine('call', errorMessage(error)));
     return EXIT.usage;
   }
-  const session: Session = {};
+  // From here on every line is redacted: a server may echo a token back in an error or a result.
+  const session: Session = { secrets: new SecretSet() };
+  const io = redactingIo(rawIo, session.secrets);
   try {
     return await callTools(options, io, session);
   } catch (error) {
@@ -72,6 +85,7 @@ export async function runCall(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.failed;
   } finally {
     await closeQuietly(session.client);
+    await session.auth?.close();
     await session.server?.end();
   }
 }
@@ -85,7 +99,7 @@ async function callTools(options: CallOptions, io: CliIo, session: Session): Pro
     });
   }
   const client = await connect(options, io, session);
-  const tools = await listTools(client, options, io);
+  const tools = await listTools(client, options, io, session);
   const host = createHost({ log: (line) => io.stderr.write(`${line}\n`), ...(options.provider === undefined ? {} : { provider: options.provider }) });
   // Over stdio the server has no address, so no link is a fetchable stub; over HTTP, its origin's are.
   host.setServerAddress(CALL_SERVER_ID, options.http ?? null);
@@ -138,16 +152,24 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
     return client;
   }
   const url = new URL(options.http);
-  const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
+  const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets));
+  let deadline = Date.now() + options.timeoutMs;
+  for (let authorizations = 0; ; ) {
     const client = newClient();
+    const transport = new StreamableHTTPClientTransport(url, auth.transportOptions);
     try {
-      const transport = new StreamableHTTPClientTransport(url);
       await bounded(Math.max(1, deadline - Date.now()), io, (request) => client.connect(transport, request));
       session.client = client;
+      session.transport = transport;
       return client;
     } catch (error) {
       await closeQuietly(client);
+      if (authorizations < MAX_AUTHORIZATIONS && (await auth.authorizeAfter(error, transport, io.interrupt))) {
+        authorizations += 1;
+        // The user's time in the browser doesn't count against connecting.
+        deadline = Date.now() + options.timeoutMs;
+        continue;
+      }
       // A server this command started may still be coming up: try again until the bound.
       const retry = server !== undefined && server.exit() === undefined && isConnectionRefused(error) && Date.now() < deadline && !io.interrupt?.aborted;
       if (!retry) throw new StepError(isTimeout(error) ? 'initialize' : 'http', error);
@@ -156,12 +178,12 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
   }
 }
 
-async function listTools(client: Client, options: CallOptions, io: CliIo): Promise<ListedTool[]> {
+async function listTools(client: Client, options: CallOptions, io: CliIo, session: Session): Promise<ListedTool[]> {
   const tools: ListedTool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
     const params = cursor === undefined ? {} : { cursor };
-    const result = await step('list', bounded(options.timeoutMs, io, (request) => client.listTools(params, request)));
+    const result = await step('list', authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.listTools(params, request))));
     for (const tool of result.tools as ListedTool[]) tools.push(tool);
     cursor = result.nextCursor;
     if (cursor === undefined) break;
@@ -179,7 +201,7 @@ async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'c
   if (gone !== undefined) return { kind: 'serverGone', exit: exitWords(gone.code, gone.signal) };
   try {
     const params = { name: planned.tool, arguments: planned.args };
-    const raw = await bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request));
+    const raw = await authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request)));
     return { kind: 'result', raw };
   } catch (error) {
     if (io.interrupt?.aborted) return { kind: 'interrupted', signal: String(io.interrupt.reason) };
@@ -237,8 +259,11 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   if (error instanceof ServerStartError) {
     return error.code === 'ENOENT' ? CALL_TEXT.notFound(error.command) : CALL_TEXT.cantStart(error.command, error.message);
   }
-  const server = session.server;
   const cause = error instanceof StepError ? error.cause : error;
+  if (cause instanceof AuthorizationError) return CALL_TEXT.connectFailed(cause.message);
+  const refused = session.auth?.explainRefusal(cause);
+  if (refused !== undefined) return CALL_TEXT.connectFailed(refused);
+  const server = session.server;
   if (server !== undefined && !isTimeout(cause)) {
     const exit = await exitSoon(server);
     if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLine());
@@ -258,6 +283,23 @@ async function exitSoon(server: ServerProcess | undefined): Promise<{ code: numb
   const exit = await Promise.race([server.exited, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 500)))]);
   clearTimeout(timer);
   return exit;
+}
+
+/**
+ * Runs one request over an established session; when it fails because the server asked for
+ * authorization (a 401, or a 403 to step up its scopes), waits for the user's authorization and
+ * makes it again, a bounded number of times.
+ */
+async function authorized<T>(session: Session, io: CliIo, run: () => Promise<T>): Promise<T> {
+  for (let authorizations = 0; ; authorizations += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const { auth, transport } = session;
+      if (auth === undefined || transport === undefined || authorizations >= MAX_AUTHORIZATIONS) throw error;
+      if (!(await auth.authorizeAfter(error, transport, io.interrupt))) throw error;
+    }
+  }
 }
 
 async function step<T>(name: StepError['step'], promise: Promise<T>): Promise<T> {

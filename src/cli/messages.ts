@@ -4,6 +4,7 @@
  */
 
 import { PROVIDER_NAMES } from '../providers/profiles.js';
+import { AUTH_USAGE } from './auth/usage.js';
 
 /** The usage text `blockwise --help` prints. */
 export const USAGE = `usage:
@@ -16,7 +17,7 @@ export const USAGE = `usage:
       Starts the server (in its own process group, always ended), lists its tools, calls one
       or all of them (each bounded by --timeout, default 15000 ms) and renders each result.
       The server gets only HOME, PATH, SHELL, TERM, USER and LOGNAME unless --env adds more.
-  --provider renders the live copy for one provider's tool results (default mcp): ${PROVIDER_NAMES.join(', ')}.
+${AUTH_USAGE}  --provider renders the live copy for one provider's tool results (default mcp): ${PROVIDER_NAMES.join(', ')}.
   Text output shows control characters as \\u escapes; --json prints the copies exactly, a native image as its placeholder.
 `;
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isProviderName, type ProviderName } from '../providers/profiles.js';
+import { AUTH_ARG_OPTIONS, parseHttpAuthOptions, type HttpAuthOptions } from './auth/auth-options.js';
 import { badProviderText, CALL_TEXT, RENDER_TEXT, errorMessage } from './messages.js';
 
 /** Bad usage: its message is the one line the command prints. */
@@ -47,6 +48,8 @@ export interface CallOptions {
   /** Variables added to the server's environment (otherwise the SDK's default: HOME, PATH, SHELL, TERM, USER, LOGNAME). */
   readonly env: Readonly<Record<string, string>>;
   readonly json: boolean;
+  /** How the server is authenticated to over HTTP (`--header`, `--bearer-env`, the OAuth flow's options). */
+  readonly auth: HttpAuthOptions;
 }
 
 /** The default bound on each call, and on connecting and listing. */
@@ -90,6 +93,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     provider: { type: 'string' },
     env: { type: 'string', multiple: true },
     json: { type: 'boolean' },
+    ...AUTH_ARG_OPTIONS,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}: put the server's command after "--"`);
   const http = values.http;
@@ -113,6 +117,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     ...optionalProvider(values.provider),
     env: environment(values.env ?? []),
     json: values.json === true,
+    auth: parseHttpAuthOptions(values, typeof http === 'string'),
   };
 }
 
