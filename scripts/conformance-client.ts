@@ -2,22 +2,19 @@
  * The client under test for the MCP conformance suite's client scenarios: the suite runs this
  * with the scenario's server URL as its one argument (and `MCP_CONFORMANCE_SCENARIO`,
  * `MCP_CONFORMANCE_CONTEXT` in the environment); it runs `blockwise call --all` against that URL
- * on this Node (the system's), and plays the user at the browser: when blockwise prints an
+ * in this process, on this Node (the system's), and plays the user at the browser: when blockwise prints an
  * authorization URL, it fetches it and follows the redirects, which lands the code on
  * blockwise's loopback redirect. It never starts a browser.
  */
-import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { main as blockwise } from '../src/cli/main.js';
 
 /** The client ID metadata document URL the suite's CIMD scenario expects as the client ID. */
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 
 /** The variable the pre-registered client's secret is passed in (never on the command line). */
 const SECRET_ENV = 'BLOCKWISE_CONFORMANCE_CLIENT_SECRET';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `blockwise call`'s arguments for `scenario`, and the variables it needs. */
 export function callArguments(serverUrl: string, scenario: string, context: string | undefined): { args: string[]; env: Record<string, string> } {
@@ -48,24 +45,33 @@ async function visit(url: string): Promise<void> {
 
 async function main(): Promise<number> {
   const serverUrl = process.argv[2];
-  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   if (serverUrl === undefined) {
     process.stderr.write('usage: conformance-client <server-url>\n');
     return 2;
   }
-  const { args, env } = callArguments(serverUrl, scenario, process.env.MCP_CONFORMANCE_CONTEXT);
-  const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), resolve(root, 'src/cli.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
+  const { args, env } = callArguments(serverUrl, process.env.MCP_CONFORMANCE_SCENARIO ?? '', process.env.MCP_CONFORMANCE_CONTEXT);
+  Object.assign(process.env, env);
+  // blockwise runs in this process (one Node start per scenario, not two); its stderr is watched
+  // line by line for the authorization URL, as a person reads it.
+  let pending = '';
   let urlNext = false;
-  createInterface({ input: child.stderr }).on('line', (line) => {
-    process.stderr.write(`${line}\n`);
-    if (urlNext && /^ {2}https?:\/\/\S+$/.test(line)) void visit(line.trim());
-    urlNext = line.includes('open this URL in a browser');
-  });
-  return new Promise((resolvePromise) => child.on('close', (code, signal) => resolvePromise(code ?? (signal === null ? 1 : 128))));
+  const visits: Promise<void>[] = [];
+  const stderr = {
+    write(text: string) {
+      process.stderr.write(text);
+      pending += text;
+      for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (urlNext && /^ {2}https?:\/\/\S+$/.test(line)) visits.push(visit(line.trim()));
+        urlNext = line.includes('open this URL in a browser');
+      }
+      return true;
+    },
+  };
+  const code = await blockwise(args, { stdout: process.stdout, stderr });
+  await Promise.all(visits);
+  return code;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();
