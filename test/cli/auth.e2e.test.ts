@@ -4,6 +4,8 @@
  * the user at the browser, the token cache, and no secret in any line the command prints.
  */
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -147,5 +149,28 @@ describe('call: the authorization flow', () => {
     expect(code).toBe(130);
     expect(server.counts.token).toBe(0);
     expect(err).toMatch(/interrupted \(SIGINT\)/);
+  });
+
+  it('says the flow failed, and how to give a token, for a server that answers 401 without OAuth metadata', async () => {
+    const bare = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end('no');
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/mcp`;
+      const { io, err } = (() => {
+        let text = '';
+        return { io: { stdout: { write: () => true }, stderr: { write: (chunk: string) => (text += chunk) } } satisfies CliIo, err: () => text };
+      })();
+      const code = await main(['call', '--all', '--http', url, '--no-browser'], io);
+      expect(code).toBe(1);
+      const [before, after] = AUTH_TEXT.flowFailed('REASON').split('REASON');
+      expect(err()).toContain(before);
+      expect(err()).toContain(after);
+    } finally {
+      bare.closeAllConnections();
+      await new Promise((resolve) => bare.close(resolve));
+    }
   });
 });

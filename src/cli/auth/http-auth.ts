@@ -46,7 +46,14 @@ export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io
   secrets.add(options.client?.secret?.value);
   const headers: (readonly [string, string])[] = [...options.headers];
   if (options.bearer !== undefined) headers.push(['Authorization', `Bearer ${options.bearer.value}`]);
-  const fetch = originScopedFetch(serverUrl.origin, headers);
+  let refused = false;
+  const scoped = originScopedFetch(serverUrl.origin, headers);
+  // Whether the server itself ever answered 401: what makes a later failure an authorization one.
+  const fetch: typeof scoped = async (url, init) => {
+    const response = await scoped(url, init);
+    if (response.status === 401 && String(url) === serverUrl.href) refused = true;
+    return response;
+  };
   if (hasStaticAuthorization(options)) {
     return {
       transportOptions: { fetch },
@@ -85,7 +92,8 @@ export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io
   return {
     transportOptions: { fetch, authProvider: provider },
     authorizeAfter: (error, transport, signal) => authorizeAfter(redirect, error, transport, io, secrets, signal),
-    explainRefusal: () => undefined,
+    explainRefusal: (error) =>
+      refused && !(error instanceof AuthorizationError) && !(error instanceof StreamableHTTPError) ? AUTH_TEXT.flowFailed(errorMessage(error)) : undefined,
     close: () => redirect.close(),
   };
 }

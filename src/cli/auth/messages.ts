@@ -33,6 +33,8 @@ export const AUTH_TEXT = {
   exchangeFailed: (reason: string) => `the authorization code couldn't be exchanged for a token: ${oneLine(reason, 200)}`,
   cacheUnreadable: (path: string, reason: string) => `blockwise call: ignoring the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
   cacheUnwritable: (path: string, reason: string) => `blockwise call: couldn't write the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
+  flowFailed: (reason: string) =>
+    `the server wants authorization, and its authorization flow failed: ${oneLine(reason, 200)} (a server without OAuth metadata may take a token: --bearer-env NAME or --header)`,
   refused: (source: string) => `the server refused the token from ${oneLine(source, 80)} (401)`,
 } as const;
 
