@@ -19,6 +19,9 @@ import { parseCallOptions, type CallOptions } from './options.js';
 import { formatRendered, summarizeRendered, visible } from './print.js';
 import { rawResultJson } from './raw-json.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
+import { startHttpAuth, type HttpAuth } from './auth/http-auth.js';
+import { AuthorizationError } from './auth/loopback-redirect.js';
+import { redactingIo, SecretSet } from './auth/redact.js';
 import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
 import { packageVersion } from './version.js';
 
@@ -36,6 +39,9 @@ export type CallOutcome =
   | { readonly kind: 'serverGone'; readonly exit: string }
   | { readonly kind: 'interrupted'; readonly signal: string };
 
+/** How many times one request may send the user to authorize before it fails. */
+const MAX_AUTHORIZATIONS = 2;
+
 /** What one run holds that must be let go on every exit path. */
 export interface Session {
   server?: ServerProcess;
@@ -44,6 +50,12 @@ export interface Session {
   asked?: string[];
   /** The stdio transport, which knows whether the server wrote anything but JSON-RPC. */
   transport?: ChildStdioTransport;
+  /** Over HTTP: the headers, token or authorization flow (its loopback redirect is closed at the end). */
+  auth?: HttpAuth;
+  /** Over HTTP: the Streamable HTTP transport, which an authorization retries through. */
+  httpTransport?: StreamableHTTPClientTransport;
+  /** Every secret this run holds; no output line shows one. */
+  readonly secrets: SecretSet;
 }
 
 /** A failure before any tool was called, tagged with the step it happened in. */
@@ -70,15 +82,17 @@ export type ServerBody = (options: CallOptions, io: CliIo, client: Client, tools
  * `body`; every failure is one error line naming `command`, and the server's group is ended on
  * every exit path.
  */
-export async function runWithServer(command: 'call' | 'list', parseOptions: () => CallOptions, io: CliIo, body: ServerBody): Promise<number> {
+export async function runWithServer(command: 'call' | 'list', parseOptions: () => CallOptions, rawIo: CliIo, body: ServerBody): Promise<number> {
   let options: CallOptions;
   try {
     options = parseOptions();
   } catch (error) {
-    io.stderr.write(errorLine(command, errorMessage(error)));
+    rawIo.stderr.write(errorLine(command, errorMessage(error)));
     return EXIT.usage;
   }
-  const session: Session = {};
+  // From here on every line is redacted: a server may echo a token back in an error or a result.
+  const session: Session = { secrets: new SecretSet() };
+  const io = redactingIo(rawIo, session.secrets);
   try {
     if (options.command.length > 0) {
       session.server = await startServer(options.command, {
@@ -88,7 +102,7 @@ export async function runWithServer(command: 'call' | 'list', parseOptions: () =
       });
     }
     const client = await connect(options, io, session);
-    const tools = await listTools(client, options, io);
+    const tools = await listTools(client, options, io, session);
     return await body(options, io, client, tools, session);
   } catch (error) {
     if (io.interrupt?.aborted) {
@@ -99,6 +113,7 @@ export async function runWithServer(command: 'call' | 'list', parseOptions: () =
     return EXIT.failed;
   } finally {
     await closeQuietly(session.client);
+    await session.auth?.close();
     await session.server?.end();
   }
 }
@@ -184,16 +199,24 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
     return client;
   }
   const url = new URL(options.http);
-  const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
+  const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets));
+  let deadline = Date.now() + options.timeoutMs;
+  for (let authorizations = 0; ; ) {
     const client = newClient(session);
+    const transport = new StreamableHTTPClientTransport(url, auth.transportOptions);
     try {
-      const transport = new StreamableHTTPClientTransport(url);
       await bounded(Math.max(1, deadline - Date.now()), io, (request) => client.connect(transport, request));
       session.client = client;
+      session.httpTransport = transport;
       return client;
     } catch (error) {
       await closeQuietly(client);
+      if (authorizations < MAX_AUTHORIZATIONS && (await auth.authorizeAfter(error, transport, io.interrupt))) {
+        authorizations += 1;
+        // The user's time in the browser doesn't count against connecting.
+        deadline = Date.now() + options.timeoutMs;
+        continue;
+      }
       // A server this command started may still be coming up: try again until the bound.
       const retry = server !== undefined && server.exit() === undefined && isConnectionRefused(error) && Date.now() < deadline && !io.interrupt?.aborted;
       if (!retry) throw new StepError(isTimeout(error) ? 'initialize' : 'http', error);
@@ -202,12 +225,12 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
   }
 }
 
-async function listTools(client: Client, options: CallOptions, io: CliIo): Promise<ListedTool[]> {
+async function listTools(client: Client, options: CallOptions, io: CliIo, session: Session): Promise<ListedTool[]> {
   const tools: ListedTool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
     const params = cursor === undefined ? {} : { cursor };
-    const result = await step('list', bounded(options.timeoutMs, io, (request) => client.listTools(params, request)));
+    const result = await step('list', authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.listTools(params, request))));
     for (const tool of result.tools as ListedTool[]) tools.push(tool);
     cursor = result.nextCursor;
     if (cursor === undefined) break;
@@ -225,7 +248,7 @@ async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'c
   if (gone !== undefined) return { kind: 'serverGone', exit: exitWords(gone.code, gone.signal) };
   try {
     const params = { name: planned.tool, arguments: planned.args };
-    const raw = await bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request));
+    const raw = await authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request)));
     return { kind: 'result', raw };
   } catch (error) {
     if (io.interrupt?.aborted) return { kind: 'interrupted', signal: String(io.interrupt.reason) };
@@ -296,8 +319,11 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   }
   const notMcp = session.transport?.notMcpOutput();
   if (notMcp !== undefined) return CALL_TEXT.notMcp(notMcp);
-  const server = session.server;
   const cause = error instanceof StepError ? error.cause : error;
+  if (cause instanceof AuthorizationError) return CALL_TEXT.connectFailed(cause.message);
+  const refused = session.auth?.explainRefusal(cause);
+  if (refused !== undefined) return CALL_TEXT.connectFailed(refused);
+  const server = session.server;
   if (server !== undefined && !isTimeout(cause)) {
     const exit = await exitSoon(server);
     if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
@@ -317,6 +343,23 @@ async function exitSoon(server: ServerProcess | undefined): Promise<{ code: numb
   const exit = await Promise.race([server.exited, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 500)))]);
   clearTimeout(timer);
   return exit;
+}
+
+/**
+ * Runs one request over an established session; when it fails because the server asked for
+ * authorization (a 401, or a 403 to step up its scopes), waits for the user's authorization and
+ * makes it again, a bounded number of times.
+ */
+async function authorized<T>(session: Session, io: CliIo, run: () => Promise<T>): Promise<T> {
+  for (let authorizations = 0; ; authorizations += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const { auth, httpTransport: transport } = session;
+      if (auth === undefined || transport === undefined || authorizations >= MAX_AUTHORIZATIONS) throw error;
+      if (!(await auth.authorizeAfter(error, transport, io.interrupt))) throw error;
+    }
+  }
 }
 
 async function step<T>(name: StepError['step'], promise: Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@
  */
 
 import { PROVIDER_NAMES } from '../providers/profiles.js';
+import { AUTH_USAGE } from './auth/usage.js';
 
 /** `blockwise render --help`: its synopsis and options. */
 export const RENDER_USAGE = `  blockwise render <file|-> [--cap N] [--provider NAME] [--json] [--raw] [--server-url URL] [--html FILE]
@@ -35,11 +36,12 @@ export const CALL_USAGE = `  blockwise call [--tool NAME [--args JSON] | --all [
       --http URL         reach a Streamable HTTP server at URL (started by the command, if given)
       --json             one JSON object per call; --raw prints each raw result's JSON too
       --html FILE        write a self-contained report page to FILE
-`;
+${AUTH_USAGE}`;
 
 /** `blockwise list --help`: its synopsis and options. */
 export const LIST_USAGE = `  blockwise list [--http URL] [--timeout MS] [--env NAME[=VALUE]]... [--json] -- <command that starts an MCP server>
       Starts the server, lists its tools with their annotations and input schemas, and ends it.
+      Takes call's authorization options (with --http).
 `;
 
 /** The usage text `blockwise --help` prints. */

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isProviderName, type ProviderName } from '../providers/profiles.js';
+import { AUTH_ARG_OPTIONS, parseHttpAuthOptions, type HttpAuthOptions } from './auth/auth-options.js';
 import { badProviderText, CALL_TEXT, RENDER_TEXT, errorMessage } from './messages.js';
 
 /** Bad usage: its message is the one line the command prints. */
@@ -57,6 +58,8 @@ export interface CallOptions {
   readonly raw: boolean;
   /** `--include-writes`: `--all` calls tools that may change state too. */
   readonly includeWrites: boolean;
+  /** How the server is authenticated to over HTTP (`--header`, `--bearer-env`, the OAuth flow's options). */
+  readonly auth: HttpAuthOptions;
 }
 
 /** The default bound on each call, and on connecting and listing. */
@@ -107,6 +110,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     html: { type: 'string' },
     raw: { type: 'boolean' },
     'include-writes': { type: 'boolean' },
+    ...AUTH_ARG_OPTIONS,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}: put the server's command after "--"`);
   const http = values.http;
@@ -133,6 +137,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     ...(typeof values.html === 'string' ? { html: values.html } : {}),
     raw: values.raw === true,
     includeWrites: values['include-writes'] === true,
+    auth: parseHttpAuthOptions(values, typeof http === 'string'),
   };
 }
 

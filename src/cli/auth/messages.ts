@@ -1,0 +1,46 @@
+/**
+ * Every line `blockwise call` words about authorization: its usage lines, its usage errors and
+ * its progress and failure lines. None of them ever holds a token's or a secret's value: they
+ * name the environment variable it came from.
+ */
+import { oneLine } from '../messages.js';
+
+/** Usage errors of the authorization options. */
+export const AUTH_OPTION_TEXT = {
+  badHeader: (value: string) => `--header wants 'NAME: VALUE', got ${JSON.stringify(oneLine(value, 80))}`,
+  badHeaderName: (name: string) => `--header: ${JSON.stringify(oneLine(name, 80))} is not a header name`,
+  badHeaderValue: (name: string) => `--header ${oneLine(name, 80)}: a value may not hold line breaks or control characters`,
+  reservedHeader: (name: string) => `--header ${oneLine(name, 80)}: this header is the transport's own and can't be set`,
+  envNotSet: (option: string, name: string) => `${option} ${oneLine(name, 80)}: this shell has no such variable, or it is empty`,
+  badEnvName: (option: string, name: string) => `${option} wants the name of an environment variable, got ${JSON.stringify(oneLine(name, 80))}`,
+  needsHttp: (option: string) => `${option} applies to a server reached with --http URL`,
+  bearerAndAuthorizationHeader: '--bearer-env and --header Authorization both set the Authorization header: give one',
+  staticAndOAuth: (option: string) => `${option} is for the authorization flow; with --bearer-env or --header Authorization the token is already given`,
+  secretWithoutId: '--client-secret-env goes with --client-id',
+  idAndMetadataUrl: 'give either --client-id (a pre-registered client) or --client-metadata-url (a client ID metadata document), not both',
+  badMetadataUrl: (url: string) => `--client-metadata-url wants an https URL with a path, got ${JSON.stringify(oneLine(url, 120))}`,
+} as const;
+
+/** Lines printed while authorizing, and the failures of the flow. */
+export const AUTH_TEXT = {
+  openUrl: (redirectUrl: string, waitSeconds: number) =>
+    `blockwise call: the server wants authorization; open this URL in a browser (the answer comes back to ${redirectUrl}, waited for up to ${waitSeconds} s):\n`,
+  opening: (command: string) => `blockwise call: opening it with ${oneLine(command, 80)}\n`,
+  authorized: 'blockwise call: authorized\n',
+  waitTimedOut: (seconds: number) => `no authorization arrived within ${seconds} s (open the printed URL, or pass a token with --bearer-env NAME)`,
+  denied: (error: string, description: string | undefined) =>
+    `the authorization server refused: ${oneLine(error, 80)}${description === undefined ? '' : ` (${oneLine(description, 160)})`}`,
+  exchangeFailed: (reason: string) => `the authorization code couldn't be exchanged for a token: ${oneLine(reason, 200)}`,
+  cacheUnreadable: (path: string, reason: string) => `blockwise call: ignoring the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
+  cacheUnwritable: (path: string, reason: string) => `blockwise call: couldn't write the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
+  flowFailed: (reason: string) =>
+    `the server wants authorization, and its authorization flow failed: ${oneLine(reason, 200)} (a server without OAuth metadata may take a token: --bearer-env NAME or --header)`,
+  refused: (source: string) => `the server refused the token from ${oneLine(source, 80)} (401)`,
+} as const;
+
+/** The page the loopback redirect answers in the browser, by outcome. */
+export const CALLBACK_PAGE = {
+  received: 'blockwise: authorization received. You can close this tab.',
+  denied: 'blockwise: the authorization was refused. The command line says why.',
+  unexpected: 'blockwise: this is not the authorization blockwise is waiting for.',
+} as const;

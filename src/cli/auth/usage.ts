@@ -1,0 +1,9 @@
+// No imports: `messages.ts` builds its usage text from this module.
+/** The usage lines of the options for servers that want authorization (`--http` only). */
+export const AUTH_USAGE = `  Authorization (with --http): [--header 'NAME: VALUE']... [--bearer-env NAME]
+                 [--client-id ID [--client-secret-env NAME] | --client-metadata-url URL]
+                 [--token-cache FILE] [--no-browser]
+      A server that answers 401 gets the MCP authorization flow: the URL to open is printed (and
+      opened in a browser unless --no-browser or CI is set); the code comes back to a loopback
+      redirect. Tokens stay in memory unless --token-cache FILE (written mode 0600).
+`;

@@ -1,0 +1,84 @@
+/**
+ * What the authorization flow keeps: the token cache's file (mode 0600, one entry per server, a
+ * pre-registered client's secret never in it) and the provider's hand-over of every token to the
+ * redactor.
+ */
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CliOAuthProvider } from '../../src/cli/auth/oauth-provider.js';
+import { REDACTED, SecretSet } from '../../src/cli/auth/redact.js';
+import { fileStore, memoryStore } from '../../src/cli/auth/token-store.js';
+
+function cachePath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'blockwise-cache-')), 'tokens.json');
+}
+
+function provider(store = memoryStore(), extra: Partial<ConstructorParameters<typeof CliOAuthProvider>[0]> = {}) {
+  const secrets = new SecretSet();
+  const redirects: string[] = [];
+  const made = new CliOAuthProvider({
+    redirectUrl: 'http://127.0.0.1:9/callback',
+    clientName: 'blockwise',
+    store,
+    secrets,
+    onRedirect: (url) => redirects.push(url.href),
+    ...extra,
+  });
+  return { made, secrets, redirects };
+}
+
+describe(fileStore.name, () => {
+  it('writes mode 0600 even over a file that was world-readable, and keeps other servers’ entries', () => {
+    const path = cachePath();
+    writeFileSync(path, JSON.stringify({ blockwiseTokenCache: 1, servers: { 'https://other.example/mcp': { tokens: { access_token: 'o', token_type: 'Bearer' } } } }));
+    chmodSync(path, 0o644);
+    const store = fileStore(path, 'https://a.example/mcp', () => undefined);
+    store.current.tokens = { access_token: 'a', token_type: 'Bearer' };
+    store.save();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { servers: Record<string, { tokens: { access_token: string } }> };
+    expect(Object.fromEntries(Object.entries(saved.servers).map(([url, entry]) => [url, entry.tokens.access_token]))).toEqual({ 'https://other.example/mcp': 'o', 'https://a.example/mcp': 'a' });
+  });
+
+  it('reads what an earlier run saved', () => {
+    const path = cachePath();
+    const first = fileStore(path, 'https://a.example/mcp', () => undefined);
+    first.current.tokens = { access_token: 'kept', token_type: 'Bearer' };
+    first.save();
+    expect(fileStore(path, 'https://a.example/mcp', () => undefined).current.tokens?.access_token).toBe('kept');
+  });
+});
+
+describe(CliOAuthProvider.name, () => {
+  it('registers every token it is given, and every cached one, as a secret', () => {
+    const store = memoryStore();
+    store.current.tokens = { access_token: 'cached-access', token_type: 'Bearer' };
+    const { made, secrets } = provider(store);
+    made.saveTokens({ access_token: 'new-access', token_type: 'Bearer', refresh_token: 'new-refresh' });
+    expect(secrets.redact('cached-access new-access new-refresh')).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`);
+  });
+
+  it("never writes a pre-registered client's secret to the cache", () => {
+    const path = cachePath();
+    const { made } = provider(fileStore(path, 'https://a.example/mcp', () => undefined), { preRegistered: { client_id: 'c1', client_secret: 'the-client-secret' } });
+    made.saveClientInformation({ client_id: 'c1', client_secret: 'the-client-secret', issuer: 'https://as.example' } as never);
+    made.saveTokens({ access_token: 't', token_type: 'Bearer' });
+    expect(made.clientInformation()?.client_secret).toBe('the-client-secret');
+    expect(readFileSync(path, 'utf8')).not.toContain('the-client-secret');
+  });
+
+  it('hands the authorization URL over with the state it carries, and uses a fresh state each time', () => {
+    const { made, redirects } = provider();
+    const first = made.state();
+    const second = made.state();
+    expect(first).not.toBe(second);
+    made.redirectToAuthorization(new URL(`https://as.example/authorize?state=${second}`));
+    expect(redirects).toEqual([`https://as.example/authorize?state=${second}`]);
+  });
+
+  it('describes itself as a native app with a loopback redirect and no client secret', () => {
+    expect(provider().made.clientMetadata).toMatchObject({ redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+  });
+});
