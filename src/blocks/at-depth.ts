@@ -4,7 +4,7 @@
  * or line — so base64 and credential-bearing uris never reach a copy at any depth.
  */
 import { BLOCK_NOT_SHOWN_TEXT, EMPTY_RESULT_TEXT } from '../text/markers.js';
-import { wellFormed } from '../text/well-formed.js';
+import { wellFormedUpTo } from '../text/well-formed.js';
 import { classifyBlock, type ClassifyContext } from './classify.js';
 import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
@@ -64,7 +64,7 @@ export function renderDataText(
   asJson = false,
 ): ShownText {
   // A string result is its text; structured content is JSON whatever it holds.
-  if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
+  if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormedUpTo(value, ctx.keepChars) };
   const stubs: string[] = [];
   // Media at depth is never sent natively, so it spends nothing of the result's allowances.
   const media = ctx.media === undefined ? undefined : { ...ctx.media, images: Number.POSITIVE_INFINITY };
