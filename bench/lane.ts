@@ -3,6 +3,9 @@
  * by side in one process. Prints the ratio of medians for (a) a ~4.5 MB data result of 10,000
  * records, (b) a 1,000-block content array with 250 resource links and (c) 20 whole PNGs of about
  * 200 KB each. Targets: (a) ≤ 1.5×, (b) ≤ 3×, (c) ≤ 1.5×. A ratio, never a timed assertion.
+ * Issue 15 adds (d) the records of (a) as one member, `{records: [...]}`, at 10, 50 and 200 MB,
+ * in time and in peak memory (≤ 1.3×, ≤ 1.5×), (e) a 16 M-character text with one character
+ * past Latin-1 against the same text cut to twice the cap (≤ 2×), and (a) ≤ 1.2×.
  */
 import { spawnSync } from 'node:child_process';
 // The built library, as a host runs it (npm run bench builds first).

@@ -241,7 +241,7 @@ console.log(`| input | ${names.map((name) => `${name} ms`).join(' | ')} | blockw
 console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);
 for (const [label, result, rounds] of inputs) {
   const ms = await measure(result, rounds);
-  const ratio = (peer: PeerName) => `${(ms.blockwise / ms[peer]).toFixed(2)}×`;
+  const ratio = (peer: PeerName) => `${Number((ms.blockwise / ms[peer]).toPrecision(2))}×`;
   console.log(`| ${label} | ${names.map((name) => ms[name].toFixed(3)).join(' | ')} | ${ratio('OpenAI Agents')} | ${ratio('LangChain')} | ${ratio('AI SDK')} |`);
 }
 
