@@ -88,7 +88,8 @@ function writeMember(head: HeadText, value: unknown): boolean | undefined {
  * `JSON.stringify(value).length` (undefined where it serializes to nothing), counted without
  * building the whole text: an array's elements are serialized in runs whose size adapts to keep
  * each piece near {@link PIECE_CHARS}, an object's members that are arrays or plain objects are
- * counted the same way and its others in runs. The memory is a piece and the largest element.
+ * counted the same way and its others in runs (a very wide object whole). The memory is a piece
+ * and the largest element or wide object.
  */
 export function jsonLength(value: unknown): number | undefined {
   if (!isDescended(value)) return JSON.stringify(value)?.length;
@@ -122,8 +123,17 @@ function arrayLength(array: readonly unknown[]): number {
   return total;
 }
 
+/**
+ * The most keys an object may have for its members to be counted apart: a wider one is data
+ * spread over its keys, not one big member, and is serialized whole (copying it key by key into
+ * pieces would cost more than the serialization).
+ */
+const WIDE_RECORD_KEYS = 256;
+
 /** Braces, one comma between each two members written, and each member's key and text. */
 function recordLength(record: Readonly<Record<string, unknown>>): number {
+  const keys = Object.keys(record);
+  if (keys.length > WIDE_RECORD_KEYS) return JSON.stringify(record).length;
   let total = 2;
   let members = 0;
   let run = 16;
@@ -142,7 +152,7 @@ function recordLength(record: Readonly<Record<string, unknown>>): number {
     inPart = 0;
     writtenInPart = 0;
   };
-  for (const key of Object.keys(record)) {
+  for (const key of keys) {
     const member = record[key];
     if (isDescended(member)) {
       flush();
