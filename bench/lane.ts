@@ -3,7 +3,11 @@
  * by side in one process. Prints the ratio of medians for (a) a ~4.5 MB data result of 10,000
  * records, (b) a 1,000-block content array with 250 resource links and (c) 20 whole PNGs of about
  * 200 KB each. Targets: (a) ≤ 1.5×, (b) ≤ 3×, (c) ≤ 1.5×. A ratio, never a timed assertion.
+ * Issue 15 adds (d) the records of (a) as one member, `{records: [...]}`, at 10, 50 and 200 MB,
+ * in time and in peak memory (≤ 1.3×, ≤ 1.5×), (e) a 16 M-character text with one character
+ * past Latin-1 against the same text cut to twice the cap (≤ 2×), and (a) ≤ 1.2×.
  */
+import { spawnSync } from 'node:child_process';
 // The built library, as a host runs it (npm run bench builds first).
 import { createHost } from '../dist/index.js';
 import { makePng } from '../test/support/images.js';
@@ -113,4 +117,69 @@ console.log(`(c) input: ${(JSON.stringify(c).length / 1e6).toFixed(2)} MB`);
 const ratioC = measure('(c) 20 images of 200 KB', ROUNDS_C, () => c, (input) => host.renderToolResult(input, { serverId: 'bench' }));
 console.log(
   `targets: (a) ≤ 1.5× ${ratioA <= 1.5 ? 'met' : 'MISSED'}, (b) ≤ 3× ${ratioB <= 3 ? 'met' : 'MISSED'}, (c) ≤ 1.5× ${ratioC <= 1.5 ? 'met' : 'MISSED'}`,
+);
+
+// Issue 15: data that is one big member, its peak memory, and a long text's well-formedness.
+// Peak memory is read in child processes (`bench/peak-child.ts`), one measure each: a
+// process's resident high-water mark only ever rises.
+
+/** (d) The records of (a), repeated to about `megabytes` MB of JSON, as one member: `{records: [...]}`. */
+function bigMember(megabytes: number): { data: { records: unknown[] } } {
+  const records = a.data as Record<string, unknown>[];
+  const perRecord = JSON.stringify(records).length / records.length;
+  const count = Math.ceil((megabytes * 1e6) / perRecord);
+  return { data: { records: Array.from({ length: count }, (_, i) => ({ ...records[i % records.length]!, id: i })) } };
+}
+
+/** How far a child's resident high-water mark rose running `which` on `megabytes` MB, in bytes. */
+function peakRise(which: 'json' | 'lane', megabytes: number): number {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/peak-child.ts', which], {
+    encoding: 'utf8',
+    env: { ...process.env, PEAK_MB: String(megabytes) },
+  });
+  return Number(run.stdout.trim());
+}
+
+const ROUNDS_D: Readonly<Record<number, number>> = { 10: 30, 50: 8, 200: 4 };
+const ratiosD: { megabytes: number; time: number; peak: number }[] = [];
+for (const megabytes of [10, 50, 200]) {
+  const input = bigMember(megabytes);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? ROUNDS_D[megabytes]);
+  const time = measure(`(d) {records: […]}, ${megabytes} MB`, rounds, () => input, (value) => host.renderToolResult(value, { serverId: 'bench' }));
+  const json = peakRise('json', megabytes);
+  const lane = peakRise('lane', megabytes);
+  const peak = lane / json;
+  console.log(`(d) ${megabytes} MB peak memory rise: lane ${(lane / 1e6).toFixed(0)} MB, JSON.stringify ${(json / 1e6).toFixed(0)} MB, ratio ${peak.toFixed(2)}×`);
+  ratiosD.push({ megabytes, time, peak });
+}
+
+/**
+ * (e) A 16 M-character text with one character past Latin-1, against the same text cut to
+ * twice the cap: only what a copy keeps is made well formed, so the two cost alike.
+ */
+const longText = `${'a'.repeat(8_000_000)}—${'b'.repeat(7_999_999)}`;
+const cutText = `—${longText.slice(1, 48_000)}`;
+const textResult = (text: string) => ({ content: [{ type: 'text', text }] });
+function measurePair(name: string, rounds: number, first: () => unknown, second: () => unknown): number {
+  const times: [number[], number[]] = [[], []];
+  for (let round = 0; round < rounds + WARMUP; round += 1) {
+    for (const which of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const started = performance.now();
+      (which === 0 ? first : second)();
+      if (round >= WARMUP) times[which as 0 | 1].push(performance.now() - started);
+    }
+  }
+  const ratio = median(times[0]) / median(times[1]);
+  console.log(`${name}: ${median(times[0]).toFixed(4)} ms against ${median(times[1]).toFixed(4)} ms, ratio ${ratio.toFixed(2)}×`);
+  return ratio;
+}
+const ratioE = measurePair(
+  '(e) 16 M-character text with one "—", against it cut to twice the cap',
+  Number(process.env.BENCH_ROUNDS ?? 400),
+  () => host.renderToolResult(textResult(longText), { serverId: 'bench' }),
+  () => host.renderToolResult(textResult(cutText), { serverId: 'bench' }),
+);
+const metD = ratiosD.every(({ time, peak }) => time <= 1.3 && peak <= 1.5);
+console.log(
+  `issue 15 targets: (a) ≤ 1.2× ${ratioA <= 1.2 ? 'met' : 'MISSED'}, (d) ≤ 1.3× time and ≤ 1.5× peak ${metD ? 'met' : 'MISSED'}, (e) ≤ 2× ${ratioE <= 2 ? 'met' : 'MISSED'}`,
 );

@@ -2,7 +2,7 @@
 /** blockwise's command line: `blockwise render <file|->` and `blockwise call -- <server command>`. */
 import { SIGNAL_EXIT_CODES, signalExitCode } from './cli/io.js';
 import { main } from './cli/main.js';
-import { hasLiveGroups, killLiveGroupsNow, TERM_GRACE_MS } from './cli/server-process.js';
+import { hasLiveGroups, killLiveGroupsNow, TERM_GRACE_MS } from './cli/live-groups.js';
 
 const interrupt = new AbortController();
 

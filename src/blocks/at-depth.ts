@@ -4,13 +4,14 @@
  * or line — so base64 and credential-bearing uris never reach a copy at any depth.
  */
 import { BLOCK_NOT_SHOWN_TEXT, EMPTY_RESULT_TEXT } from '../text/markers.js';
-import { wellFormed } from '../text/well-formed.js';
+import { wellFormedUpTo } from '../text/well-formed.js';
 import { classifyBlock, type ClassifyContext } from './classify.js';
 import type { BlockType } from './mcp.js';
 import type { ShownText } from './shown-block.js';
 import { isSpent, spend } from './shown-budget.js';
 import type { DataScan } from '../references/read-claims.js';
 import { checkedJsonHead, dataChecker, mayNeedDataCheck } from './data-strings.js';
+import { jsonHead, jsonLength } from './json-head.js';
 
 /**
  * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
@@ -40,37 +41,6 @@ const AT_DEPTH: { readonly [K in BlockType]: (block: Readonly<Record<string, unk
  */
 const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
 
-/**
- * The first `limit` characters (or more) of `JSON.stringify(value)` for a top-level array or
- * plain object (or one with no prototype), serialized member by member until they pass
- * `limit`, each member whole; undefined for anything else (a class instance, a boxed value). Each member is serialized as the whole would serialize it (a member's `toJSON` is asked
- * with its key), so the head is the whole's prefix.
- */
-function serializedHead(value: unknown, limit: number): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  let head: string;
-  if (Array.isArray(value)) {
-    head = '[';
-    for (let index = 0; index < value.length && head.length < limit; index += 1) {
-      head += (index === 0 ? '' : ',') + (JSON.stringify(value[index]) ?? 'null');
-    }
-    return head;
-  }
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return undefined;
-  head = '{';
-  let first = true;
-  for (const key of Object.keys(value)) {
-    if (head.length >= limit) break;
-    // As a member of its own object, so toJSON hears its key and undefined drops out.
-    const member = JSON.stringify({ [key]: (value as Record<string, unknown>)[key] });
-    if (member === '{}') continue;
-    head += (first ? '' : ',') + member.slice(1, -1);
-    first = false;
-  }
-  return head;
-}
-
 /** A `JSON.stringify` replacer. */
 type Replacer = (key: string, member: unknown) => unknown;
 
@@ -80,13 +50,10 @@ const SIGNATURE_MARGIN = 64;
 /**
  * Data as JSON text, every string in what a copy can keep checked (`data-strings.ts`: a uri that
  * may carry a credential, a base64 run). Where the scan found no block and no `toJSON`, the text
- * is `JSON.stringify` of the value (the walk's order by construction, at native speed), or, past
- * the cut, the head a copy can keep — shown as it is where that text holds no block's signature
- * and nothing the string check could change. Where the head holds such strings, the
- * serialization's start is shown with them checked, read only as far as a copy shows it
- * (`checkedJsonHead`). Where the scan found a
- * block, or the text shows one the scan didn't see (a getter answering differently on a second
- * read), a replacer shows each block as the lane does and checks every string it serializes. A
+ * is the value's JSON (the walk's order by construction, at native speed), or, past the cut, the
+ * head a copy can keep and the whole's length (`plainDataText`). Where the scan found a block, or
+ * the text shows one the scan didn't see (a getter answering differently on a second read), a
+ * replacer shows each block as the lane does and checks every string it serializes. A
  * string is shown as its own text, unless `asJson` asks for JSON (structured content).
  */
 export function renderDataText(
@@ -97,7 +64,7 @@ export function renderDataText(
   asJson = false,
 ): ShownText {
   // A string result is its text; structured content is JSON whatever it holds.
-  if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormed(value) };
+  if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormedUpTo(value, ctx.keepChars) };
   const stubs: string[] = [];
   // Media at depth is never sent natively, so it spends nothing of the result's allowances.
   const media = ctx.media === undefined ? undefined : { ...ctx.media, images: Number.POSITIVE_INFINITY };
@@ -117,28 +84,45 @@ export function renderDataText(
     return shown.kind === 'text' ? checked(shown.text) : shown.text;
   };
   if (!scan.foundBlock && !scan.sawToJSON) {
-    const text = JSON.stringify(value);
-    if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
-    if (text.length <= limit) {
-      if (!BLOCK_SIGNATURE.test(text) && !mayNeedDataCheck(text)) return { kind: 'text', text };
-    } else {
-      // Only what a copy can keep is read (reading the engine's text of the whole would copy it
-      // whole), built member by member with each member whole: a block's type may follow its
-      // base64 (`{"data":"iVBOR…","type":"image"}`), so a head cut inside a member could hold
-      // the data without the signature. A value with no such head takes the checked way.
-      const head = serializedHead(value, limit);
-      if (head !== undefined && !BLOCK_SIGNATURE.test(head)) {
-        if (!mayNeedDataCheck(head)) return { kind: 'text', text: head, length: text.length };
-        // Strings to check: the serialization is read, literal by literal, only as far as a copy
-        // shows it (replacements may shorten it), and shown where that holds no block either.
-        // The head is the serialization's start, and short: read from it, and from the whole
-        // only where replacements leave it short of what a copy shows.
-        let checkedHead = checkedJsonHead(head, limit);
-        if (checkedHead.length < limit && head.length < text.length) checkedHead = checkedJsonHead(text, limit);
-        if (!BLOCK_SIGNATURE.test(checkedHead)) return { kind: 'text', text: checkedHead, length: text.length };
-      }
-    }
+    const shown = plainDataText(value, limit);
+    if (shown !== undefined) return shown;
   }
   const text = JSON.stringify(value, replacer);
   return { kind: 'text', text: text ?? EMPTY_RESULT_TEXT, ...(stubs.length > 0 ? { stubs } : {}) };
+}
+
+/**
+ * Data the scan found no block and no `toJSON` in, as its JSON text where that needs no
+ * replacer: undefined where it does (a string to check in a short text; a block's signature).
+ * An array or plain object is read only as far as a copy keeps it (`jsonHead`), and counted
+ * without its whole text being built (`jsonLength`): one native serialization, in pieces, and
+ * the rendered result keeps only the head. Where the head holds strings the check could change,
+ * it is shown with them checked, read only as far as a copy shows it (`checkedJsonHead`). Any
+ * other value is serialized whole.
+ */
+function plainDataText(value: unknown, limit: number): ShownText | undefined {
+  const head = jsonHead(value, limit, isBlockAtDepth);
+  const text = head === undefined ? JSON.stringify(value) : head.text;
+  if (text === undefined) return { kind: 'text', text: EMPTY_RESULT_TEXT };
+  if ((head === undefined || head.whole) && text.length <= limit) {
+    // Short and whole: shown as it is where nothing in it needs the replacer.
+    return BLOCK_SIGNATURE.test(text) || mayNeedDataCheck(text) ? undefined : { kind: 'text', text };
+  }
+  // Past the cut only a head is read. It never descends into a block, so a block's type that
+  // follows its base64 (`{"data":"iVBOR…","type":"image"}`) is never cut away from it. A value
+  // with no such head (a class instance, a boxed value) takes the checked way.
+  if (head === undefined || BLOCK_SIGNATURE.test(head.text)) return undefined;
+  const length = head.whole ? head.text.length : jsonLength(value)!;
+  if (!mayNeedDataCheck(head.text)) return { kind: 'text', text: head.text, length };
+  // Strings to check: the head is read literal by literal only as far as a copy shows it, and
+  // read further (twice as far each time) where replacements leave it short of that.
+  let read = head;
+  let checked = checkedJsonHead(read.text, limit);
+  for (let reach = limit * 2; checked.length < limit && !read.whole; reach *= 2) {
+    const further = jsonHead(value, reach, isBlockAtDepth);
+    if (further === undefined) return undefined;
+    read = further;
+    checked = checkedJsonHead(read.text, limit);
+  }
+  return BLOCK_SIGNATURE.test(checked) ? undefined : { kind: 'text', text: checked, length };
 }

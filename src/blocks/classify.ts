@@ -50,7 +50,7 @@ import {
   type MarkerReason,
 } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
-import { wellFormed } from '../text/well-formed.js';
+import { wellFormedUpTo } from '../text/well-formed.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import type { MediaLeft } from '../providers/profiles.js';
@@ -95,6 +95,11 @@ export interface ClassifyContext {
    * One object per render, shared by every context made from it (blocks at depth included).
    */
   readonly shownLeft: ShownLeft;
+  /**
+   * How much of a text any copy can show (the cap): texts are made well formed that far
+   * (`wellFormedUpTo`). Absent, whole: the script lane gives texts whole.
+   */
+  readonly keepChars?: number;
 }
 
 /**
@@ -116,7 +121,7 @@ export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContex
   // registered.
   let notShown = 0;
   for (; index < count; index += 1) {
-    const text = textOfTextBlock(blocks[index]);
+    const text = textOfTextBlock(blocks[index], ctx.keepChars);
     if (text === undefined) notShown += 1;
     else shown.push({ kind: 'text', text });
   }
@@ -125,14 +130,14 @@ export function toolResultBlocks(blocks: readonly unknown[], ctx: ClassifyContex
 }
 
 /**
- * A text block's text, made well formed: a record whose `type` is `'text'` and whose `text` is a
+ * A text block's text, made well formed (as far as `keepChars`, where given): a record whose `type` is `'text'` and whose `text` is a
  * string (which no claim can contradict), as the classifier shows it; undefined for anything
  * else. Reads `type` and `text` once each. Throws only where reading them throws.
  */
-export function textOfTextBlock(block: unknown): string | undefined {
+export function textOfTextBlock(block: unknown, keepChars?: number): string | undefined {
   if (!isRecord(block) || block.type !== 'text') return undefined;
   const text = block.text;
-  return typeof text === 'string' ? wellFormed(text) : undefined;
+  return typeof text === 'string' ? wellFormedUpTo(text, keepChars) : undefined;
 }
 
 /** Classifies one block. Throws only where reading the block throws (a getter, a proxy). */
@@ -165,7 +170,7 @@ function claimsALocation(block: Readonly<Record<string, unknown>>): boolean {
 
 /** The handler per block kind: the table a new kind must join. */
 export const BLOCK_HANDLERS: BlockHandlers<ShownBlock, ClassifyContext> = {
-  text: (block) => ({ kind: 'text', text: wellFormed(block.text) }),
+  text: (block, ctx) => ({ kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) }),
   image: (block, ctx) => showImage(block.data, block.mimeType, ctx),
   audio: (block, ctx) => showAudio(block.data, block.mimeType, ctx),
   resource_link: (block, ctx) => showReading(block as unknown as Readonly<Record<string, unknown>>, ctx),
@@ -188,7 +193,8 @@ function classifyOffSchema(block: Record<string, unknown> & { type: string }, ct
 const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, unknown>, ctx: ClassifyContext) => ShownBlock } = {
   // Fields beside the essential ones (`_meta`, `annotations`) that fail their shape don't cost
   // a block its content: each kind is read by what it can't be shown without.
-  text: (block) => (typeof block.text === 'string' ? { kind: 'text', text: wellFormed(block.text) } : marker(textNotStringMarker(), 'text-not-string')),
+  text: (block, ctx) =>
+    typeof block.text === 'string' ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) } : marker(textNotStringMarker(), 'text-not-string'),
   image: (block, ctx) => {
     if (isReferenceForm(block)) return showReading(block, ctx);
     const mimeType = typeof block.mimeType === 'string' ? block.mimeType : '';
@@ -217,7 +223,7 @@ function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: Classify
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
   if (isAppResource(contents.uri, mimeType)) return marker(appMarker(uri), 'app');
-  if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormed(contents.text)}` };
+  if (typeof contents.text === 'string') return { kind: 'text', text: `${embeddedHeader(uri, mimeType)}\n${wellFormedUpTo(contents.text, ctx.keepChars)}` };
   // Read once: what is checked is what is sent.
   const blob = contents.blob;
   if (typeof blob === 'string') {

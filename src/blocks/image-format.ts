@@ -18,8 +18,8 @@
  * byte: a 1 MB JPEG of zeros takes 100–400 ms), so a hostile JPEG's cost would not be linear
  * with a small constant; a strict segment walk is a few lines and refuses such data at once.
  */
+import { createRequire } from 'node:module';
 import { crc32 } from 'node:zlib';
-import { imageSize } from 'image-size';
 import type { NativeImageType } from './shown-block.js';
 
 /** What the bytes of a declared image turned out to be. */
@@ -117,6 +117,18 @@ const FORMATS: Readonly<Record<NativeImageType, Format>> = {
 const GIF_OPENING = [0x47, 0x49, 0x46, 0x38] as const;
 const RIFF = [0x52, 0x49, 0x46, 0x46] as const;
 const WEBP = [0x57, 0x45, 0x42, 0x50] as const;
+
+/**
+ * `image-size`'s reader, loaded the first time an image is measured: it loads a module per
+ * format, and a render with no image (the command line's start-up) shouldn't pay for them.
+ */
+let imageSizeReader: ImageSizeReader | undefined;
+type ImageSizeReader = (typeof import('image-size'))['imageSize'];
+
+function imageSize(bytes: Uint8Array): ReturnType<ImageSizeReader> {
+  imageSizeReader ??= (createRequire(import.meta.url)('image-size') as typeof import('image-size')).imageSize;
+  return imageSizeReader(bytes);
+}
 
 /** A stream that ends where its format ends it; its dimensions are read next. */
 const WHOLE_STREAM = 'whole-stream';

@@ -7,7 +7,10 @@ import type { DialRefusal } from '../references/dial-check.js';
 import type { MarkerReason } from '../text/markers.js';
 import type { UriWithheld } from '../uri/shown-link-uri.js';
 
-/** A block shown as its text (made well formed). */
+/**
+ * A block shown as its text, made well formed as far as a copy can show it (the cap, on the
+ * lanes that cut at it: `wellFormedUpTo`).
+ */
 export interface ShownText {
   readonly kind: 'text';
   readonly text: string;

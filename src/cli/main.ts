@@ -2,19 +2,19 @@
  * The command line's dispatch: `blockwise render …`, `blockwise call …`, `--help`. Takes its
  * streams as arguments and returns the exit code, so tests run it in process.
  */
-import { runCall } from './call-command.js';
-import { runList } from './list-command.js';
 import { EXIT, type CliIo } from './io.js';
 import { COMMAND_USAGE, USAGE, errorLine } from './messages.js';
-import { runRender } from './render-command.js';
 import { escapingSink } from './terminal-text.js';
 import { packageVersion } from './version.js';
 
-/** The commands, by name. */
+/**
+ * The commands, by name, each loaded when it runs: `render` never loads the MCP SDK's client
+ * that `call` needs, so it starts in the time node takes.
+ */
 const COMMANDS: Readonly<Record<string, (argv: readonly string[], io: CliIo) => Promise<number>>> = {
-  render: runRender,
-  call: runCall,
-  list: runList,
+  render: async (argv, io) => (await import('./render-command.js')).runRender(argv, io),
+  call: async (argv, io) => (await import('./call-command.js')).runCall(argv, io),
+  list: async (argv, io) => (await import('./list-command.js')).runList(argv, io),
 };
 
 /** Runs the command line (`argv` without node and the script); resolves to the exit code. */

@@ -9,15 +9,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { addLiveGroup, removeLiveGroup, signalGroup, TERM_GRACE_MS } from './live-groups.js';
 
-/** How long a group has after SIGTERM before it gets SIGKILL. */
-export const TERM_GRACE_MS = 2_000;
+export { hasLiveGroups, killLiveGroupsNow, TERM_GRACE_MS } from './live-groups.js';
 
 /** How much of the server's stderr is kept, for the line that says why it stopped. */
 const STDERR_TAIL_CHARS = 4_096;
-
-/** Process groups started and not yet known to be gone; the last-resort exit hook kills these. */
-const liveGroups = new Set<number>();
 
 /** The server could not be started (its error's code, e.g. `ENOENT`, is kept). */
 export class ServerStartError extends Error {
@@ -79,7 +76,7 @@ export async function startServer(command: readonly string[], options: StartOpti
     child.once('error', (error: NodeJS.ErrnoException) => reject(new ServerStartError(file, error.code, error.message)));
   });
   const pid = child.pid as number;
-  liveGroups.add(pid);
+  addLiveGroup(pid);
   let exit: ServerExit | undefined;
   const exited = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -135,16 +132,7 @@ async function endGroup(child: ChildProcess, pid: number, exited: Promise<Server
   await exited;
   child.stdout?.destroy();
   child.stderr?.destroy();
-  liveGroups.delete(pid);
-}
-
-/** Sends `signal` to every process in the group; a group already gone is fine. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
+  removeLiveGroup(pid);
 }
 
 async function groupGoneWithin(pid: number, ms: number): Promise<boolean> {
@@ -215,17 +203,6 @@ function readStat(path: string): { state: string; pgrp: number } | undefined {
   const state = fields[0];
   const pgrp = Number(fields[2]);
   return state === undefined || !Number.isInteger(pgrp) ? undefined : { state, pgrp };
-}
-
-/** True while a group this process started may still be running. */
-export function hasLiveGroups(): boolean {
-  return liveGroups.size > 0;
-}
-
-/** Kills every group still live, at once (the process is exiting; there is no time for grace). */
-export function killLiveGroupsNow(): void {
-  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
-  liveGroups.clear();
 }
 
 /** How much of a server's first stdout output a "not an MCP server" error quotes. */

@@ -13,7 +13,7 @@ import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
 import { bothClaims, type ResultClaims } from '../references/claims.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
 import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
-import { wellFormed } from '../text/well-formed.js';
+import { wellFormedUpTo } from '../text/well-formed.js';
 import { buildLiveCopy, buildStoredCopy, type LiveCopy } from './copies.js';
 import { logSafely, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
 import { isRenderedToolResult, markRendered } from './rendered-shape.js';
@@ -87,6 +87,8 @@ export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims
     imageLimits: core.imageLimits,
     media: mediaLeftFor(core.provider),
     shownLeft: shownLeftFor(capFor(core, origin)),
+    // Copies cut every text at the cap; the script lane gives its texts whole.
+    ...(lane === 'script' ? {} : { keepChars: capFor(core, origin) }),
   };
 }
 
@@ -103,7 +105,7 @@ export function showResult(core: HostCore, lane: Lane, normalized: NormalizedRes
   const shown: ShownBlock[] = [];
   let standing: StructuredStanding | undefined;
   const error = isError ? input.error : undefined;
-  if (typeof error === 'string' && error !== '') shown.push({ kind: 'text', text: wellFormed(error) });
+  if (typeof error === 'string' && error !== '') shown.push({ kind: 'text', text: wellFormedUpTo(error, cap) });
   const data = input.data;
   if (!normalized.asJson && isContentArray(data, input.dataIsContent)) {
     const structured = input.structured;

@@ -9,6 +9,19 @@ export function wellFormed(text: string): string {
 }
 
 /**
+ * `text` made well formed as far as a copy can show it: its first `keep` UTF-16 units (less a
+ * high surrogate the bound would split from its pair); past them it is left as it is, since no
+ * copy shows it. So a text's check costs what a copy keeps of it, not its length. With no
+ * `keep` (a lane that gives texts whole), the whole text.
+ */
+export function wellFormedUpTo(text: string, keep: number | undefined): string {
+  if (keep === undefined || text.length <= keep) return wellFormed(text);
+  const end = keep > 0 && isHighSurrogate(text.charCodeAt(keep - 1)) ? keep - 1 : keep;
+  const head = text.slice(0, end);
+  return head.isWellFormed() ? text : head.toWellFormed() + text.slice(end);
+}
+
+/**
  * `text` cut to at most `max` UTF-16 units without splitting a surrogate pair (a pair the cut
  * would split is dropped whole).
  */

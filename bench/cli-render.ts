@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:cli`: `blockwise render` as a whole process, as a user runs it (the built CLI,
+ * `node dist/cli.js render FILE`), under `/usr/bin/time` for its wall time and resident peak.
+ * Start-up is the render of a one-line result, beside `node -e ""` (node's own start); the
+ * 50 MB files are a text block carrying 50 MB of JSON records (what most servers send) and the
+ * same records as a `structuredContent` `{records: [...]}`. Targets (issue 15): start-up under
+ * 0.1 s; peak at most twice the file's size.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const dir = mkdtempSync(join(tmpdir(), 'blockwise-cli-bench-'));
+
+/** Records of about 450 characters each, to about `megabytes` MB of JSON. */
+function records(megabytes: number): unknown[] {
+  const count = Math.ceil((megabytes * 1e6) / 450);
+  return Array.from({ length: count }, (_, i) => ({
+    id: i,
+    name: `record ${i}`,
+    active: i % 3 !== 0,
+    tags: ['alpha', 'beta', i % 2 ? 'gamma' : 'delta'],
+    url: `https://example.com/items/${i}?ref=listing&page=${Math.floor(i / 50)}`,
+    description:
+      'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
+      `Item number ${i} in the fixture set, with a little more text to weigh it like a real record does, and then some more words.`,
+    owner: { login: `user${i % 97}`, id: i % 97, site_admin: false },
+  }));
+}
+
+function file(name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
+
+/** Median wall seconds and median resident peak (bytes) of `node ...args` over the rounds. */
+function run(args: string[]): { seconds: number; peak: number } {
+  const seconds: number[] = [];
+  const peaks: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const timed = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const [wall, kb] = timed.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
+    seconds.push(wall!);
+    peaks.push(kb! * 1024);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { seconds: median(seconds), peak: median(peaks) };
+}
+
+try {
+  const small = file('small.json', { content: [{ type: 'text', text: 'hello' }] });
+  const data = records(50);
+  const text = file('text-50mb.json', { content: [{ type: 'text', text: JSON.stringify({ records: data }) }] });
+  const structured = file('structured-50mb.json', { content: [], structuredContent: { records: data } });
+  const bare = run(['-e', '']);
+  const startup = run(['dist/cli.js', 'render', small]);
+  console.log(`node -e "": ${bare.seconds.toFixed(2)} s, ${(bare.peak / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `start-up (render of a one-line result): ${startup.seconds.toFixed(2)} s (${(startup.seconds - bare.seconds).toFixed(2)} s past node's own), ${(startup.peak / 2 ** 20).toFixed(0)} MiB`,
+  );
+  for (const [name, path] of [
+    ['text block of 50 MB JSON', text],
+    ['structuredContent {records}, 50 MB', structured],
+  ] as const) {
+    const size = statSync(path).size;
+    const measured = run(['dist/cli.js', 'render', path]);
+    console.log(
+      `${name} (${(size / 1e6).toFixed(0)} MB file): ${measured.seconds.toFixed(2)} s, peak ${(measured.peak / 2 ** 20).toFixed(0)} MiB = ${(measured.peak / size).toFixed(2)}× the file`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

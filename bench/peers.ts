@@ -1,0 +1,256 @@
+/**
+ * `npm run bench:peers`: blockwise beside the conversions a host would use instead, on one MCP
+ * tool result each round, measured side by side in one process (medians, interleaved order).
+ * Each peer is reached through its public path, with an in-memory MCP client or server standing
+ * in for the network, so what is timed is the peer's own handling of one result:
+ * - AI SDK (`@ai-sdk/mcp`): `createMCPClient` over an in-memory transport, `client.tools()`, and
+ *   the tool's `toModelOutput({ output })` — what `generateText` sends the model for that result.
+ * - OpenAI Agents JS (`@openai/agents-core`): `mcpToFunctionTool` over an in-memory `MCPServer`,
+ *   the tool's `invoke`, then the runner's `getToolCallOutputItem` (internal: the nearest path to
+ *   what the model is sent; the runner calls it on every tool output).
+ * - LangChain (`@langchain/mcp-adapters`): `loadMcpTools` over an in-memory client, and the
+ *   tool's `invoke` with a tool call: the `ToolMessage` an agent appends.
+ * - blockwise: `host.renderToolResult`, both copies (stored and live).
+ * For the small result it also prints what each puts before the model: the characters of text,
+ * how many images go natively, whether the image's base64 appears anywhere but a native image,
+ * and whether the presigned link's signature does.
+ */
+import { createMCPClient } from '@ai-sdk/mcp';
+import { mcpToFunctionTool, RunContext, type MCPServer } from '@openai/agents-core';
+import { loadMcpTools } from '@langchain/mcp-adapters';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+// The built library, as a host runs it (npm run bench:peers builds first).
+import { createHost } from '../dist/index.js';
+import { makePng } from '../test/support/images.js';
+
+type Result = { content: Record<string, unknown>[]; structuredContent?: unknown; isError?: boolean };
+
+const WARMUP = 10;
+const TOOL = { name: 'bench_tool', description: 'a tool', inputSchema: { type: 'object' as const, properties: {} } };
+const SIGNATURE = `X-Amz-Signature=${'ab'.repeat(32)}`;
+const presigned = (path: string) =>
+  `https://bucket.s3.amazonaws.com/${path}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAEXAMPLE%2F20260101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&${SIGNATURE}`;
+
+/** (1) A small mixed result: a text, a small PNG, a presigned link, an embedded text resource. */
+const smallImage = makePng(32, 32, 7).toString('base64');
+const small: Result = {
+  content: [
+    { type: 'text', text: 'Exported the report; the chart and the download follow.' },
+    { type: 'image', mimeType: 'image/png', data: smallImage },
+    { type: 'resource_link', name: 'report.csv', mimeType: 'text/csv', uri: presigned('exports/report.csv') },
+    { type: 'resource', resource: { uri: 'file:///reports/summary.txt', mimeType: 'text/plain', text: 'Rows: 1200. Columns: 14.' } },
+  ],
+};
+
+/** (2) 1,000 blocks: 750 texts and 250 links, every eighth presigned. */
+const manyBlocks: Result = {
+  content: Array.from({ length: 1000 }, (_, i) =>
+    i % 4 === 3
+      ? { type: 'resource_link', name: `file-${i}.csv`, mimeType: 'text/csv', uri: i % 8 === 7 ? presigned(`exports/file-${i}.csv`) : `https://example.com/exports/file-${i}.csv?page=${i}` }
+      : { type: 'text', text: `Line ${i}: ${'some tool output text '.repeat(4)}` },
+  ),
+};
+
+/** (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. */
+const records = Array.from({ length: 10_000 }, (_, i) => ({
+  id: i,
+  name: `record ${i}`,
+  active: i % 3 !== 0,
+  tags: ['alpha', 'beta', i % 2 ? 'gamma' : 'delta'],
+  url: `https://example.com/items/${i}?ref=listing&page=${Math.floor(i / 50)}`,
+  description:
+    'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
+    `Item number ${i} in the fixture set, with a little more text to weigh it like a real record does.`,
+  owner: { login: `user${i % 97}`, id: i % 97, site_admin: false },
+}));
+const jsonText: Result = { content: [{ type: 'text', text: JSON.stringify({ records }) }] };
+
+/** (4) 20 whole PNGs of about 200 KB each. */
+const images: Result = {
+  content: Array.from({ length: 20 }, (_, i) => ({ type: 'image', mimeType: 'image/png', data: makePng(256, 200, i + 1).toString('base64') })),
+};
+
+/** What a peer puts before the model for one result, for the context columns. */
+interface Context {
+  /** Text the model reads. */
+  readonly text: string;
+  /** Images sent natively (their base64 is an image, not text). */
+  readonly nativeImages: number;
+  /** Everything sent but native image payloads, serialized: where base64 or a signature would show. */
+  readonly exposed: string;
+}
+
+/** A converter: one result in, what goes to the model out. */
+type Convert = (result: Result) => Promise<unknown> | unknown;
+
+/** The AI SDK: its MCP client over an in-memory transport, and the tool's `toModelOutput`. */
+async function aiSdk(): Promise<{ convert: Convert; context: (output: unknown) => Context }> {
+  const transport = {
+    onmessage: undefined as ((message: unknown) => void) | undefined,
+    onclose: undefined as (() => void) | undefined,
+    onerror: undefined as ((error: Error) => void) | undefined,
+    async start() {},
+    async close() {},
+    async send(message: { id?: string | number; method?: string }) {
+      if (message.id === undefined) return;
+      const result =
+        message.method === 'initialize'
+          ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'bench', version: '1' } }
+          : message.method === 'tools/list'
+            ? { tools: [TOOL] }
+            : {};
+      queueMicrotask(() => transport.onmessage?.({ jsonrpc: '2.0', id: message.id, result }));
+    },
+  };
+  const client = await createMCPClient({ transport: transport as never });
+  const tools = await client.tools();
+  const tool = tools[TOOL.name] as unknown as { toModelOutput: (args: { output: unknown }) => unknown };
+  return {
+    convert: (result) => tool.toModelOutput({ output: result }),
+    context: (output) => {
+      const { type, value } = output as { type: string; value: unknown };
+      if (type !== 'content') return { text: JSON.stringify(value), nativeImages: 0, exposed: JSON.stringify(value) };
+      const parts = value as { type: string; text?: string; data?: string }[];
+      const text = parts.flatMap((part) => (part.type === 'text' ? [part.text!] : [])).join('\n');
+      return { text, nativeImages: parts.filter((part) => part.type === 'image-data').length, exposed: JSON.stringify(parts.filter((part) => part.type !== 'image-data')) };
+    },
+  };
+}
+
+/** OpenAI Agents: `mcpToFunctionTool` over an in-memory server, then the runner's output item. */
+async function openAiAgents(): Promise<{ convert: Convert; context: (output: unknown) => Context }> {
+  // The runner's own conversion of a tool's output, not exported: loaded from its file.
+  const entry = createRequire(import.meta.url).resolve('@openai/agents-core');
+  const { getToolCallOutputItem } = (await import(pathToFileURL(join(dirname(entry), 'runner', 'toolExecution.mjs')).href)) as {
+    getToolCallOutputItem: (call: { name: string; callId: string }, output: unknown) => { output: unknown };
+  };
+  let next: Result = { content: [] };
+  const server = {
+    name: 'bench',
+    cacheToolsList: false,
+    async connect() {},
+    async close() {},
+    async listTools() {
+      return [TOOL];
+    },
+    async callTool() {
+      return next.content;
+    },
+    async invalidateToolsCache() {},
+  } as unknown as MCPServer;
+  const tool = mcpToFunctionTool(TOOL as never, server, false) as unknown as { invoke: (context: RunContext, input: string) => Promise<unknown> };
+  const runContext = new RunContext();
+  return {
+    convert: async (result) => {
+      next = result;
+      return getToolCallOutputItem({ name: TOOL.name, callId: 'call_1' }, await tool.invoke(runContext, '{}'));
+    },
+    context: (item) => {
+      const output = (item as { output: unknown }).output;
+      const parts = (Array.isArray(output) ? output : [output]) as { type: string; text?: string; image?: unknown }[];
+      const text = parts.flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])).join('\n');
+      const native = parts.filter((part) => part.type === 'input_image');
+      return { text, nativeImages: native.length, exposed: JSON.stringify(parts.filter((part) => part.type !== 'input_image')) };
+    },
+  };
+}
+
+/** LangChain: `loadMcpTools` over an in-memory client, and the tool invoked with a tool call. */
+async function langChain(): Promise<{ convert: Convert; context: (output: unknown) => Context }> {
+  let next: Result = { content: [] };
+  const client = {
+    async listTools() {
+      return { tools: [structuredClone(TOOL)] };
+    },
+    async callTool() {
+      return next;
+    },
+    async readResource() {
+      return { contents: [] };
+    },
+  };
+  const [tool] = await loadMcpTools('bench', client as never);
+  return {
+    convert: async (result) => {
+      next = result;
+      return tool!.invoke({ id: 'call_1', name: TOOL.name, args: {}, type: 'tool_call' });
+    },
+    context: (message) => {
+      const content = (message as { content: unknown }).content;
+      if (typeof content === 'string') return { text: content, nativeImages: 0, exposed: content };
+      const parts = content as { type: string; text?: string }[];
+      const text = parts.flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])).join('\n');
+      const native = parts.filter((part) => part.type === 'image_url');
+      return { text, nativeImages: native.length, exposed: JSON.stringify(parts.filter((part) => part.type !== 'image_url')) };
+    },
+  };
+}
+
+/** blockwise: the tool-result lane, both copies; the live copy is what the model reads. */
+function blockwise(): { convert: Convert; context: (output: unknown) => Context } {
+  const host = createHost({ log: () => {}, cap: 24_000 });
+  return {
+    convert: (result) => host.renderToolResult(result, { serverId: 'bench', toolName: TOOL.name }),
+    context: (rendered) => {
+      const { live } = rendered as ReturnType<typeof host.renderToolResult>;
+      if (live.kind === 'text') return { text: live.text, nativeImages: 0, exposed: live.text };
+      const text = live.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+      return { text, nativeImages: live.blocks.filter((block) => block.type === 'image').length, exposed: text };
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const peers = {
+  blockwise: blockwise(),
+  'AI SDK': await aiSdk(),
+  'OpenAI Agents': await openAiAgents(),
+  LangChain: await langChain(),
+};
+type PeerName = keyof typeof peers;
+const names = Object.keys(peers) as PeerName[];
+
+/** Median milliseconds per result for each peer, interleaved round by round in a rotating order. */
+async function measure(result: Result, rounds: number): Promise<Record<PeerName, number>> {
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
+  for (let round = 0; round < rounds + WARMUP; round += 1) {
+    for (let offset = 0; offset < names.length; offset += 1) {
+      const name = names[(round + offset) % names.length]!;
+      const started = performance.now();
+      await peers[name].convert(result);
+      const elapsed = performance.now() - started;
+      if (round >= WARMUP) times[name].push(elapsed);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<PeerName, number>;
+}
+
+const inputs: [string, Result, number][] = [
+  ['small mixed result, presigned link', small, Number(process.env.BENCH_ROUNDS ?? 2000)],
+  ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300)],
+  ['4.5 MB JSON text', jsonText, Number(process.env.BENCH_ROUNDS ?? 60)],
+  ['20 images of 200 KB', images, Number(process.env.BENCH_ROUNDS ?? 200)],
+];
+console.log(`| input | ${names.map((name) => `${name} ms`).join(' | ')} | blockwise ÷ OpenAI Agents | blockwise ÷ LangChain | blockwise ÷ AI SDK |`);
+console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);
+for (const [label, result, rounds] of inputs) {
+  const ms = await measure(result, rounds);
+  const ratio = (peer: PeerName) => `${Number((ms.blockwise / ms[peer]).toPrecision(2))}×`;
+  console.log(`| ${label} | ${names.map((name) => ms[name].toFixed(3)).join(' | ')} | ${ratio('OpenAI Agents')} | ${ratio('LangChain')} | ${ratio('AI SDK')} |`);
+}
+
+console.log('\nWhat each puts before the model for the small result:');
+console.log('| converter | characters of text | images sent natively | base64 as text | presigned signature |');
+console.log('|---|---:|---:|---|---|');
+for (const name of names) {
+  const context = peers[name].context(await peers[name].convert(small));
+  const base64 = context.exposed.includes(smallImage.slice(0, 48));
+  const signature = context.exposed.includes(SIGNATURE);
+  console.log(`| ${name} | ${context.text.length} | ${context.nativeImages} | ${base64 ? 'yes' : 'no'} | ${signature ? 'yes' : 'no'} |`);
+}
