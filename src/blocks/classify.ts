@@ -143,6 +143,12 @@ export function textOfTextBlock(block: unknown, keepChars?: number): string | un
 /** Classifies one block. Throws only where reading the block throws (a getter, a proxy). */
 export function classifyBlock(block: unknown, ctx: ClassifyContext): ShownBlock {
   if (!isRecord(block) || typeof block.type !== 'string') return marker(notABlockMarker(), 'not-a-block');
+  // A text block with a string text and neither optional field is shown as its handler and its
+  // off-schema handler both show it: read here without its guard, the most common block of a
+  // result of many (a text block is never a contradiction).
+  if (block.type === 'text' && typeof block.text === 'string' && block._meta === undefined && block.annotations === undefined) {
+    return { kind: 'text', text: wellFormed(block.text) };
+  }
   if (isContradiction(block)) return { kind: 'withheld', text: WITHHELD_TEXT };
   return visitBlock(block, BLOCK_HANDLERS, ctx);
 }

@@ -74,19 +74,29 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
     // the one with the fewest digits).
     const room = share - 3 <= SHORTEST_CUT_NOTICE ? 0 : share - 3 - blockCutNotice(index + 1, count, length, share).length;
     const piece = room > 0 ? cutAt(block.text, room) : '';
-    const lines = piece === '' ? [] : [`${piece}\n\n${blockCutNotice(index + 1, count, length, piece.length)}`];
     if (piece === '') {
       leftOutCount += 1;
       if (leftOutCount <= LEFT_OUT_NAMED_MAX) closing.push(blockCutNotice(index + 1, count, length, 0));
       else leftOutChars += length;
     }
-    for (const stub of block.stubs ?? []) if (!piece.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub, lines);
+    // A text left out with no stubs to keep (most blocks of a result of many tiny ones) shares
+    // one empty list: no list is made per block.
+    const found = block.stubs;
+    if (piece === '' && (found === undefined || found.length === 0)) {
+      texts[index] = NO_LINES;
+      continue;
+    }
+    const lines = piece === '' ? [] : [`${piece}\n\n${blockCutNotice(index + 1, count, length, piece.length)}`];
+    if (found !== undefined) for (const stub of found) if (!piece.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub, lines);
     texts[index] = lines;
   }
   if (leftOutCount > LEFT_OUT_NAMED_MAX) closing.push(omittedTextsNotice(leftOutCount - LEFT_OUT_NAMED_MAX, leftOutChars));
   if (stubs.dropped > 0) closing.push(stubsNotKeptNotice(stubs.dropped));
   return { texts, closing };
 }
+
+/** The lines of a text left out with no stubs to keep: one frozen list for every such block. */
+const NO_LINES: readonly string[] = Object.freeze([]);
 
 /**
  * The stored copy: the blocks' texts joined by newlines, whole where they fit the cap together;
@@ -102,9 +112,9 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
   for (let index = 0; index < shown.length; index += 1) {
     const own = texts[index];
     if (own === undefined) lines.push(shown[index]!.text);
-    else for (const line of own) lines.push(line);
+    else for (let line = 0; line < own.length; line += 1) lines.push(own[line]!);
   }
-  for (const line of closing) lines.push(line);
+  for (let line = 0; line < closing.length; line += 1) lines.push(closing[line]!);
   return lines.join('\n');
 }
 
@@ -163,13 +173,14 @@ function liveMedia(block: ShownMedia): LiveBlock {
 export function liveBlocks(shown: readonly ShownBlock[], cap: number): LiveBlock[] {
   const { texts, closing } = fitsWhole(shown, cap) ? { texts: [], closing: [] } : shareTexts(shown, cap);
   const blocks: LiveBlock[] = [];
-  shown.forEach((block, index) => {
+  for (let index = 0; index < shown.length; index += 1) {
+    const block = shown[index]!;
     const lines = texts[index];
     if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
     else if (block.kind === 'media') blocks.push(liveMedia(block));
     else if (lines === undefined) blocks.push({ type: 'text', text: block.text });
-    else if (lines.length > 0) blocks.push({ type: 'text', text: lines.join('\n') });
-  });
+    else if (lines.length > 0) blocks.push({ type: 'text', text: lines.length === 1 ? lines[0]! : lines.join('\n') });
+  }
   for (const text of closing) blocks.push({ type: 'text', text });
   return blocks;
 }

@@ -13,7 +13,8 @@ export function noteClaims(reader: ClaimsReader, value: unknown): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
   const block = value as Record<string, unknown>;
   const type = block.type;
-  if (typeof type !== 'string') return;
+  // A text block claims nothing (`isReferenceForm` is false for it): most blocks of a result of many.
+  if (typeof type !== 'string' || type === 'text') return;
   if ((type === 'image' || type === 'audio') && Object.hasOwn(block, 'data')) {
     // Inline data's only claim that counts is `never` on the uri beside it (RFC-005 §5).
     if (block.disposition === 'never') noteInlineNever(reader, block.uri);

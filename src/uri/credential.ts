@@ -26,6 +26,7 @@ import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, perce
 import {
   foldName,
   hasSegment,
+  namesOneParameter,
   parameterNames,
   PathShapes,
   readUri,
@@ -83,7 +84,7 @@ const AMBIGUOUS = new Map(
     foldName(entry.name),
     {
       values: anyOf([...(entry.secretLooking === false ? [] : [SECRET_LOOKING]), ...(entry.values ?? [])]),
-      paths: entry.paths ?? NEVER,
+      paths: entry.paths,
       inCompany: entry.inCompany ?? ANY,
       companions: new Set(entry.companions.map(foldName)),
     },
@@ -205,10 +206,11 @@ class UriReading implements ParameterTests {
 
   /**
    * Whether the uri has a parameter named one of `companions` (folded): its names are collected
-   * once per reading, and never for an empty set.
+   * once per reading, and never for an empty set, nor where the uri names one parameter alone
+   * (the one asking, never its own companion: most short links, `…?sig=x`).
    */
   hasOneOf(companions: ReadonlySet<string>): boolean {
-    if (companions.size === 0) return false;
+    if (companions.size === 0 || namesOneParameter(this.url)) return false;
     const names = (this.names ??= parameterNames(this.url));
     for (const companion of companions) if (names.has(companion)) return true;
     return false;
@@ -246,7 +248,7 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
     const value = percentDecode(written);
     return (
       ambiguous.values.test(value) ||
-      reading.pathHolds(ambiguous.paths) ||
+      (ambiguous.paths !== undefined && reading.pathHolds(ambiguous.paths)) ||
       (ambiguous.inCompany.test(value) && reading.hasOneOf(ambiguous.companions))
     );
   }

@@ -267,6 +267,22 @@ export function parameterNames(parts: UriParts): ReadonlySet<string> {
   return collector.names;
 }
 
+/**
+ * Whether the parts of a parsed uri that `someUriParameter` reads (query, fragment, path) hold
+ * at most one `=`: then at most one of its parameters has a name, and a question about the
+ * names beside it (`parameterNames`) has its answer without a scan.
+ */
+export function namesOneParameter(parts: UriParts): boolean {
+  return equalsIn(parts.search) + equalsIn(parts.hash) + equalsIn(parts.pathname) <= 1;
+}
+
+// How many `=` `part` holds, counted up to two.
+function equalsIn(part: string): number {
+  const first = part.indexOf('=');
+  if (first < 0) return 0;
+  return part.indexOf('=', first + 1) < 0 ? 1 : 2;
+}
+
 // Never holds, so that every parameter is visited; a piece met again adds nothing.
 class NameCollector implements ParameterTests {
   readonly names = new Set<string>();

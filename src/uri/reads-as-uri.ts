@@ -116,15 +116,26 @@ function readUrisCarry(text: string): boolean {
   // Found again by its `//` below (`https://…` opens with a scheme and holds a `//`), it was
   // judged already: its end, once judged, is kept to pass it over there.
   let openingEnd = -1;
-  if (opensWithScheme(rest) || opensWithAuthority(rest)) {
+  // The opening uri's own `//` (`https://…`, `//host…`), which `uriStart` would read back to
+  // the opening: passed over at once to the opening's end, as the loop below would.
+  let openingSlashes = -1;
+  const colon = schemeColonAt(rest);
+  if (colon > 0 || opensWithAuthority(rest)) {
     const end = uriEnd(rest, 0);
     if (uriCarries(rest.slice(0, end))) return true;
     openingEnd = start + end;
+    openingSlashes = colon > 0 ? (rest.startsWith('//', colon + 1) ? start + colon + 1 : -1) : start;
   }
   const embedded = embeddedUri(rest);
   if (embedded !== undefined && uriCarries(embedded)) return true;
   let read = 0;
   for (let slashes = text.indexOf('//', start); slashes >= 0; ) {
+    if (slashes === openingSlashes) {
+      // Counted as the uri it opens, as every other that holds more than its `//`.
+      if (openingEnd > slashes + 2) read += 1;
+      slashes = text.indexOf('//', openingEnd);
+      continue;
+    }
     // Inside the opening uri (which holds no break), the uri from here ends where it does.
     const end = slashes < openingEnd ? openingEnd : uriEnd(text, slashes + 2);
     const from = uriStart(text, slashes);
@@ -152,16 +163,19 @@ function opensWithAuthority(text: string): boolean {
   return text.startsWith('//') && text.length > 2 && !isBreak(text.charCodeAt(2));
 }
 
-/** Whether `text` opens with a scheme of at most {@link SCHEME_MAX_CHARS} characters and its `:`. */
-function opensWithScheme(text: string): boolean {
-  if (!isLetter(text.charCodeAt(0))) return false;
+/**
+ * Where the `:` of a scheme of at most {@link SCHEME_MAX_CHARS} characters that `text` opens
+ * with stands, or -1 where it opens with none.
+ */
+function schemeColonAt(text: string): number {
+  if (!isLetter(text.charCodeAt(0))) return -1;
   const bound = Math.min(text.length, SCHEME_MAX_CHARS + 1);
   for (let index = 1; index < bound; index += 1) {
     const code = text.charCodeAt(index);
-    if (code === 0x3a) return true;
-    if (!isSchemeChar(code)) return false;
+    if (code === 0x3a) return index;
+    if (!isSchemeChar(code)) return -1;
   }
-  return false;
+  return -1;
 }
 
 /**

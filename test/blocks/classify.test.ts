@@ -63,6 +63,26 @@ describe(toolResultBlocks.name, () => {
     expect(shown).toEqual([{ kind: 'marker', text: textNotStringMarker(), reason: 'text-not-string' }]);
   });
 
+  it('a text block shows its text made well formed, whatever its optional fields, a text from its prototype included', () => {
+    const inherited = Object.assign(Object.create({ text: 'from the prototype' }) as Record<string, unknown>, { type: 'text' });
+    const given = [
+      textBlock({ text: 'plain' }),
+      textBlock({ text: 'meta', _meta: { a: 1 } }),
+      textBlock({ text: 'bad annotations', annotations: 'loud' }),
+      textBlock({ text: 'null meta', _meta: null }),
+      textBlock({ text: 'lone \ud800 surrogate' }),
+      inherited,
+    ];
+    expect(toolResultBlocks(given, context())).toEqual([
+      { kind: 'text', text: 'plain' },
+      { kind: 'text', text: 'meta' },
+      { kind: 'text', text: 'bad annotations' },
+      { kind: 'text', text: 'null meta' },
+      { kind: 'text', text: 'lone \ufffd surrogate' },
+      { kind: 'text', text: 'from the prototype' },
+    ]);
+  });
+
   it('an unknown type is its type marker, whatever fields it carries', () => {
     const shown = toolResultBlocks([unknownBlock({ text: 'words', data: 'QUJD', uri: PLAIN_URI, resource: { text: 'x' } })], context());
     expect(shown).toEqual([{ kind: 'marker', text: unknownTypeMarker('hologram'), reason: 'unknown-type' }]);

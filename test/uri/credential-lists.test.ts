@@ -158,6 +158,14 @@ describe('HOST_EXEMPT_PARAMETERS', () => {
 });
 
 describe('AMBIGUOUS_PARAMETERS', () => {
+  it('names no entry its own companion, and no companion that folds to nothing (a uri naming one parameter then has no company)', () => {
+    for (const entry of AMBIGUOUS_PARAMETERS) {
+      const companions = entry.companions.map(foldName);
+      expect(companions).not.toContain(foldName(entry.name));
+      expect(companions).not.toContain('');
+    }
+  });
+
   it.each(AMBIGUOUS_PARAMETERS.map((entry) => [`${entry.family} > ${entry.name}`, entry] as const))(
     '%s > its example is caught, its ordinary link shown, and each companion makes a word value count',
     (_name, entry) => {

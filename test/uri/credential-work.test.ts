@@ -46,6 +46,19 @@ describe('work per uri for a repeated ambiguous name', () => {
     expect(counted.parameterNames).toBe(0);
   });
 
+  it.each(['sig=network', 'signature=classic', `sign=${'c'.repeat(16)}`, `key=${'a'.repeat(12)}`])(
+    '%s: a uri naming that parameter alone never collects the names (no other can be a companion)',
+    (piece) => {
+      expect(uriMayCarryCredential(`https://files.example.com/a/b?${piece}`)).toBe(false);
+      expect(uriMayCarryCredential(`https://files.example.com/a/b#${piece}`)).toBe(false);
+      expect(uriMayCarryCredential(`https://files.example.com/a;${piece}/b?page`)).toBe(false);
+      expect(counted.parameterNames).toBe(0);
+      // A second `=` anywhere the names are read makes them collected.
+      expect(uriMayCarryCredential(`https://files.example.com/a/b?${piece}#x=1`)).toBe(false);
+      expect(counted.parameterNames).toBe(1);
+    },
+  );
+
   it.each(['sig=network', `sign=${'c'.repeat(16)}`, `key=${'a'.repeat(12)}`, `secure=${'b'.repeat(15)}1`, 'pass=word'])(
     '%s: the names are collected once, whatever the occurrences',
     (piece) => {

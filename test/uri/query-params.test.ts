@@ -6,6 +6,7 @@ import {
   hasSegment,
   lastTwoLabels,
   mergingSlashes,
+  namesOneParameter,
   PathShapes,
   segmentPattern,
   someParameterAnywhere,
@@ -309,6 +310,23 @@ describe(hasParameterNamed.name, () => {
     expect(hasParameterNamed(parts('https://e.example/p'), new Set(['']))).toBe(true);
     expect(hasParameterNamed(parts('https://e.example/'), new Set(['']))).toBe(false);
     expect(hasParameterNamed(parts('https://e.example/?=x'), new Set(['']))).toBe(true);
+  });
+});
+
+describe(namesOneParameter.name, () => {
+  it.each([
+    ['no parameter', 'https://e.example/p', true],
+    ['one in the query', 'https://e.example/p?sig=x', true],
+    ['one in the fragment', 'https://e.example/p#sig=x', true],
+    ['one in the path', 'https://e.example/a;sig=x/b', true],
+    ['bare values beside one', 'https://e.example/p?a&sig=x#b', true],
+    ['two in the query', 'https://e.example/p?sig=x&sv=1', false],
+    ['one value holding a second =', 'https://e.example/p?sig=x=', false],
+    ['one in the query, one in the fragment', 'https://e.example/p?sig=x#sv=1', false],
+    ['one in the query, one in the path', 'https://e.example/a;sv=1/p?sig=x', false],
+    ['one in the fragment, one in the path', 'https://e.example/a;sv=1/p#sig=x', false],
+  ])('%s: %s', (_name, uri, want) => {
+    expect(namesOneParameter(parts(uri))).toBe(want);
   });
 });
 

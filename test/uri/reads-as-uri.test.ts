@@ -57,6 +57,14 @@ describe('a string of many uris', () => {
     expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING))).toBe(false);
     expect(stringMayCarryCredential(uris(URIS_READ_PER_STRING + 1))).toBe(true);
   });
+
+  it('counts the uri a string opens with (after white space, protocol-relative too) as one of them, and an opaque one (no `//`) as none', () => {
+    const rest = (count: number) => Array.from({ length: count }, (_, i) => ` https://example.com/${i}`).join('');
+    for (const opening of ['https://example.com/first', '  //example.com/first', '\t mailto:a@example.com']) {
+      expect(stringMayCarryCredential(opening + rest(URIS_READ_PER_STRING - (opening.includes('//') ? 1 : 0)))).toBe(false);
+      expect(stringMayCarryCredential(opening + rest(URIS_READ_PER_STRING + (opening.includes('//') ? 0 : 1)))).toBe(true);
+    }
+  });
 });
 
 describe('a uri past the read bound', () => {
