@@ -147,7 +147,7 @@ export function classifyBlock(block: unknown, ctx: ClassifyContext): ShownBlock 
   // off-schema handler both show it: read here without its guard, the most common block of a
   // result of many (a text block is never a contradiction).
   if (block.type === 'text' && typeof block.text === 'string' && block._meta === undefined && block.annotations === undefined) {
-    return { kind: 'text', text: wellFormed(block.text) };
+    return { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) };
   }
   if (isContradiction(block)) return { kind: 'withheld', text: WITHHELD_TEXT };
   return visitBlock(block, BLOCK_HANDLERS, ctx);
