@@ -94,7 +94,10 @@ export interface Registry {
   get(refId: string): ReferenceRecord | undefined;
   /** The record an id names; throws {@link UnknownReference} when it names none. */
   getOrThrow(refId: string): ReferenceRecord;
-  /** The record for a uri, without touching its recency. */
+  /**
+   * The record for a uri, without touching its recency; for a uri this registry holds no record
+   * of, another registry's `never` claim on it read from a shared store (the writer's record).
+   */
   getByUri(uri: string): ReferenceRecord | undefined;
   /**
    * Records a verified fetch of `verified.uri`, keeping `verified` — the testimony the bytes were
@@ -115,7 +118,8 @@ export interface Registry {
   /**
    * Resolves once every record registered or fetched so far is in the shared store (at once for
    * the in-memory store), or once the store fails to take them (`registry-unavailable`; they stay
-   * held here and are written when it answers again). Never rejects.
+   * queued and are written when it answers again), or, where any was dropped past the write
+   * queue's bound, `records-dropped` (those never reach the store). Never rejects.
    */
   flush(): Promise<FlushOutcome>;
   /** Versions of records registered here and not yet in the shared store (a record changed twice counts twice). */

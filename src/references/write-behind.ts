@@ -268,7 +268,7 @@ export function createWriteBehind(store: RecordStore, log: (line: string) => voi
     enqueue(record) {
       queue.push(record);
       queuedBytes += recordBytes(record);
-      if (queuedBytes > maxBytes || waiting() > maxRecords) trim();
+      if (frontBytes + queuedBytes > maxBytes || waiting() > maxRecords) trim();
       if (!failing) schedule();
     },
     async flush() {
