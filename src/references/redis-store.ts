@@ -223,7 +223,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   }
 
   function subscribe(): Promise<RedisClient | undefined> {
-    return client.then(async (redis) => {
+    return client.then((redis) => {
       if (redis === undefined || closed) return undefined;
       const sub = redis.duplicate();
       sub.on('error', () => undefined);
