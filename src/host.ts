@@ -98,8 +98,9 @@ export interface Host {
    * Resolves once every record of the results rendered so far is in the registry's shared store,
    * so a `fetchReference` on any worker sharing it finds them: await it before sending the turn
    * to the model. At once over the in-memory store. Where the store doesn't take them within its
-   * bound, resolves `registry-unavailable` (the records stay in this process, and are written
-   * when the store answers again). Never rejects.
+   * bound, resolves `registry-unavailable` (the records stay queued here, and are written when
+   * the store answers again); where any of them was dropped past the write queue's bound, resolves
+   * `records-dropped` with how many (those never reach the store). Never rejects.
    */
   flush(): Promise<FlushOutcome>;
   /** The registry this host records references in. */

@@ -42,7 +42,10 @@ export interface FetchOptions {
    * is offered (`gzip`, `deflate`, `br`), as Node's does.
    */
   readonly fetch?: typeof fetch;
-  /** The bound on the whole fetch, dial to last byte, in ms (default 30 s); `save` isn't bounded. */
+  /**
+   * The bound on the whole fetch, in ms (default 30 s): reading the id from a shared store, dial,
+   * and last byte, all within it; `save` isn't bounded.
+   */
   readonly timeoutMs?: number;
   /**
    * The server the caller means the reference to come from. When given, the fetch is refused
@@ -146,7 +149,9 @@ export async function fetchReference(core: HostCore, refId: string, options: Fet
 async function fetchChecked(core: HostCore, refId: string, options: FetchOptions): Promise<FetchOutcome> {
   const settings = readOptions(core, options);
   if (settings === undefined) return failed('bad-options');
-  // Over a shared store, an id held by no record here is read from the store, within the fetch's bound.
+  // One deadline for the whole fetch: over a shared store, an id held by no record here is read
+  // from the store within it, and the request gets only what the read left.
+  const deadline = performance.now() + settings.timeoutMs;
   const found = typeof refId === 'string' ? await core.registry.lookup(refId, settings.timeoutMs) : undefined;
   if (found?.kind === 'unavailable') return failed('registry-unavailable');
   if (found?.kind !== 'record') return failed('unknown-reference');
@@ -164,7 +169,9 @@ async function fetchChecked(core: HostCore, refId: string, options: FetchOptions
   const target = URL.parse(record.uri);
   if (server === null || target === null) return failed('internal');
 
-  const bounds = startRequestBounds(settings.timeoutMs);
+  const left = Math.floor(deadline - performance.now());
+  if (left < 1) return failed('timeout');
+  const bounds = startRequestBounds(left);
   let bytes: Uint8Array;
   let servedType: string | null;
   try {

@@ -3,6 +3,7 @@
  * every field is of its kind, so a value cut short, written by another version, or tampered
  * with is never read as a record.
  */
+import { expiryMs } from './expiry.js';
 import { REF_ID_PATTERN } from './ref-ids.js';
 import type { FetchedCopy, ReferenceRecord } from './registry.js';
 import { TESTIMONY_LIMITS, type ReferenceBlockType, type Testimony } from './testimony.js';
@@ -15,9 +16,48 @@ const DIGEST = /^sha256:[A-Za-z0-9_-]{43}$/;
 /** Bounds a stored field can't pass (in UTF-16 units, a superset of the testimony's own code-point bounds). */
 const MAX_TEXT = 2 * TESTIMONY_LIMITS.uri;
 
+/**
+ * A record's JSON text in the parts a store's script joins, so it can keep a stricter claim the
+ * stored value has without parsing and re-encoding the rest: the text up to the testimony's last
+ * field (the testimony last, without its `disposition` and `expiresAt`), then those two claims,
+ * then `x`, the expiry as whole ms since the epoch (a key for comparing expiries, not read back).
+ */
+export interface RecordParts {
+  /** The text from `{` up to the testimony's last field, inside the testimony. */
+  readonly open: string;
+  /** `never`, `ref`, or '' for none. */
+  readonly disposition: string;
+  /** The expiry as a JSON string, or '' for none. */
+  readonly expiresAt: string;
+  /** The expiry in whole ms since the epoch (one that doesn't parse: the earliest date), or '' for none. */
+  readonly expiryMs: string;
+}
+
+/** The earliest instant a Date holds: an expiry that doesn't parse compares as this one. */
+const EARLIEST_MS = -8.64e15;
+
+/** The record's parts (see {@link RecordParts}). */
+export function encodeRecordParts(record: ReferenceRecord): RecordParts {
+  const { disposition, expiresAt, ...rest } = record.testimony;
+  const head = JSON.stringify({ v: VERSION, refId: record.refId, serverId: record.serverId, fetched: record.fetched, testimony: rest });
+  return {
+    open: head.slice(0, -2),
+    disposition: disposition ?? '',
+    expiresAt: expiresAt === undefined ? '' : JSON.stringify(expiresAt),
+    expiryMs: expiresAt === undefined ? '' : String(Math.floor(Math.max(expiryMs(expiresAt), EARLIEST_MS))),
+  };
+}
+
+/** The parts joined as the store's script joins them (see {@link encodeRecordParts}). */
+export function joinRecordParts(parts: RecordParts): string {
+  const disposition = parts.disposition === '' ? '' : `,"disposition":"${parts.disposition}"`;
+  if (parts.expiresAt === '') return `${parts.open}${disposition}}}`;
+  return `${parts.open}${disposition},"expiresAt":${parts.expiresAt}},"x":${parts.expiryMs}}`;
+}
+
 /** The record as one JSON text. */
 export function encodeRecord(record: ReferenceRecord): string {
-  return JSON.stringify({ v: VERSION, refId: record.refId, testimony: record.testimony, serverId: record.serverId, fetched: record.fetched });
+  return joinRecordParts(encodeRecordParts(record));
 }
 
 /**

@@ -11,7 +11,7 @@
  * its own. `ioredis` is an optional peer dependency, loaded on first use.
  */
 import type { Redis as RedisClient } from 'ioredis';
-import { decodeRecord, encodeRecord } from './record-codec.js';
+import { decodeRecord, encodeRecordParts } from './record-codec.js';
 import type { RecordStore } from './record-store.js';
 import { REF_ID_PATTERN } from './ref-ids.js';
 import type { ReferenceRecord } from './registry.js';
@@ -26,8 +26,10 @@ export const DEFAULT_REDIS_MAX_RECORDS = 100_000;
 export const DEFAULT_REDIS_TIMEOUT_MS = 2_000;
 /** Records one script call writes at most (the rest go in further calls on the same connection). */
 const SCRIPT_BATCH = 1000;
-/** `never` records read from the store when a registry (re)connects, at most. */
-const NEVER_LOAD_LIMIT = 10_000;
+/** `never` records read per round trip when a registry (re)connects (all of them are read, in pages). */
+const NEVER_PAGE = 1000;
+/** How long after a failed subscription it is tried again, in ms. */
+const SUBSCRIBE_RETRY_MS = 1000;
 
 /** Options for {@link createRedisStore}. */
 export interface RedisStoreOptions {
@@ -51,10 +53,15 @@ export interface RedisStoreOptions {
 /**
  * One batch: each record's key set with its TTL and its id (re)indexed by write time (ms × 1024
  * plus its place in the batch, so records of one batch keep their order and every score stays an
- * exact integer below 2^53); a `never`
- * record also indexed by expiry and published. Past `max`, the oldest ids and their keys go.
+ * exact integer below 2^53); a `never` record also indexed by expiry and published. Past `max`,
+ * the oldest ids and their keys go.
+ *
+ * Claims never weaken: where the value stored under an id claims `never` or an earlier expiry
+ * than the record written, the written one keeps the stored claim (a link, which claims neither,
+ * leaves the stored value as it is, its TTL renewed). The record arrives in parts (see
+ * `encodeRecordParts`) so the claims are joined in without re-encoding the rest.
  * KEYS: index, never-index, then one key per record. ARGV: now (ms), ttl (s), max, channel,
- * key prefix, then per record: id, JSON, never flag.
+ * key prefix, then per record: id, open text, disposition, expiry as JSON, expiry ms, link flag.
  */
 const PUT_SCRIPT = `
 local now = tonumber(ARGV[1])
@@ -63,12 +70,46 @@ local max = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', (now - ttl * 1000) * 1024)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 for i = 3, #KEYS do
-  local a = 6 + (i - 3) * 3
-  redis.call('SET', KEYS[i], ARGV[a + 1], 'EX', ttl)
+  local a = 6 + (i - 3) * 6
+  local disposition, expiresAt, expiry = ARGV[a + 2], ARGV[a + 3], ARGV[a + 4]
+  local keep = false
+  local old = redis.call('GET', KEYS[i])
+  if old then
+    local ok, stored = pcall(cjson.decode, old)
+    if ok and type(stored) == 'table' and type(stored.testimony) == 'table' then
+      local claims = stored.testimony
+      local never = claims.disposition == 'never' and disposition ~= 'never'
+      local earlier = type(claims.expiresAt) == 'string' and type(stored.x) == 'number' and (expiry == '' or stored.x < tonumber(expiry))
+      if (never or earlier) and ARGV[a + 5] == '1' then
+        keep = true
+        if claims.disposition == 'never' then disposition = 'never' end
+      else
+        if never then disposition = 'never' end
+        if earlier then
+          expiresAt = cjson.encode(claims.expiresAt)
+          expiry = string.format('%.0f', stored.x)
+        end
+      end
+    end
+  end
+  local text
+  if keep then
+    text = old
+    redis.call('EXPIRE', KEYS[i], ttl)
+  else
+    text = ARGV[a + 1]
+    if disposition ~= '' then text = text .. ',"disposition":"' .. disposition .. '"' end
+    if expiresAt ~= '' then
+      text = text .. ',"expiresAt":' .. expiresAt .. '},"x":' .. expiry .. '}'
+    else
+      text = text .. '}}'
+    end
+    redis.call('SET', KEYS[i], text, 'EX', ttl)
+  end
   redis.call('ZADD', KEYS[1], now * 1024 + i, ARGV[a])
-  if ARGV[a + 2] == '1' then
+  if disposition == 'never' then
     redis.call('ZADD', KEYS[2], now + ttl * 1000, ARGV[a])
-    redis.call('PUBLISH', ARGV[4], ARGV[a + 1])
+    redis.call('PUBLISH', ARGV[4], text)
   end
 end
 local over = redis.call('ZCARD', KEYS[1]) - max
@@ -155,15 +196,20 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     return redis;
   }
 
+  /** Tells every `never` record the store holds, oldest written first (so a bounded listener keeps the newest). */
   async function loadNever(): Promise<void> {
     const redis = await ready(timeoutMs);
-    const ids = await withTimeout(redis.zrangebyscore(neverKey, Date.now(), '+inf', 'LIMIT', 0, NEVER_LOAD_LIMIT), timeoutMs);
-    if (ids.length === 0) return;
-    const texts = await withTimeout(redis.mget(ids.map((id) => recordPrefix + id)), timeoutMs);
-    texts.forEach((text, i) => {
-      const record = decodeRecord(text, ids[i]);
-      if (record !== undefined && record.testimony.disposition === 'never') tell(record);
-    });
+    const now = Date.now();
+    for (let offset = 0; !closed; offset += NEVER_PAGE) {
+      const ids = await withTimeout(redis.zrangebyscore(neverKey, now, '+inf', 'LIMIT', offset, NEVER_PAGE), timeoutMs);
+      if (ids.length === 0) return;
+      const texts = await withTimeout(redis.mget(ids.map((id) => recordPrefix + id)), timeoutMs);
+      texts.forEach((text, i) => {
+        const record = decodeRecord(text, ids[i]);
+        if (record !== undefined && record.testimony.disposition === 'never') tell(record);
+      });
+      if (ids.length < NEVER_PAGE) return;
+    }
   }
 
   function tell(record: ReferenceRecord): void {
@@ -177,7 +223,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   }
 
   function subscribe(): Promise<RedisClient | undefined> {
-    return client.then(async (redis) => {
+    return client.then((redis) => {
       if (redis === undefined || closed) return undefined;
       const sub = redis.duplicate();
       sub.on('error', () => undefined);
@@ -185,13 +231,19 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         const record = decodeRecord(text);
         if (record !== undefined && record.testimony.disposition === 'never') tell(record);
       });
-      // On every (re)connection: what was published while this one was down is in the index.
-      sub.on('ready', () => void loadNever().catch(() => undefined));
-      try {
-        await sub.subscribe(channel);
-      } catch {
-        // Subscribed again on reconnect (ioredis resubscribes).
-      }
+      // On every (re)connection, once the connection is up (no command is queued while it is
+      // down, so one sent before would fail): subscribe, then read what was published while
+      // this one wasn't subscribed from the index. A failure is tried again while it stays up.
+      const join = (): void => {
+        if (closed || sub.status !== 'ready') return;
+        sub
+          .subscribe(channel)
+          .then(() => loadNever())
+          .catch(() => {
+            if (!closed) setTimeout(join, SUBSCRIBE_RETRY_MS).unref();
+          });
+      };
+      sub.on('ready', join);
       if (closed) sub.disconnect();
       return sub;
     });
@@ -211,7 +263,10 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         const batch = records.slice(start, start + SCRIPT_BATCH);
         const keys = [indexKey, neverKey, ...batch.map((record) => recordPrefix + record.refId)];
         const args: (string | number)[] = [now, settings.ttlSeconds, settings.maxRecords, channel, recordPrefix];
-        for (const record of batch) args.push(record.refId, encodeRecord(record), record.testimony.disposition === 'never' ? '1' : '0');
+        for (const record of batch) {
+          const parts = encodeRecordParts(record);
+          args.push(record.refId, parts.open, parts.disposition, parts.expiresAt, parts.expiryMs, record.testimony.fromLink ? '1' : '0');
+        }
         const put = (redis as unknown as PutCommand).blockwisePut(keys.length, ...keys, ...args);
         calls.push(put);
       }
@@ -219,10 +274,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     },
     async read(refId, ms) {
       if (typeof refId !== 'string' || !REF_ID_PATTERN.test(refId)) return undefined;
+      // One bound for the whole read, connecting included.
       const bound = Math.min(ms, timeoutMs);
-      const redis = await ready(bound);
-      const text = await withTimeout(redis.get(recordPrefix + refId), bound);
-      return decodeRecord(text, refId);
+      const text = withTimeout(
+        ready(bound).then((redis) => redis.get(recordPrefix + refId)),
+        bound,
+      );
+      return decodeRecord(await text, refId);
     },
     watchNever(listener) {
       listeners.add(listener);

@@ -10,12 +10,17 @@ import { expiryMs } from './expiry.js';
 import { createMemoryStore, type RecordStore } from './record-store.js';
 import { newRefId, refIdKey, type IssuedRefId } from './ref-ids.js';
 import type { Testimony } from './testimony.js';
-import { createWriteBehind, type FlushOutcome } from './write-behind.js';
+import { createWriteBehind, recordBytes, type FlushOutcome, type WriteBehindLimits } from './write-behind.js';
 
 export type { FlushOutcome } from './write-behind.js';
 
 /** The default number of records a registry keeps. */
 export const DEFAULT_REGISTRY_CAPACITY = 2000;
+/**
+ * The default bound on `never` claims a registry over a shared store keeps from other registries,
+ * in estimated bytes ({@link recordBytes}): 16 MiB, some 60,000 claims on 100-character uris.
+ */
+export const DEFAULT_FOREIGN_NEVER_BYTES = 16 * 1024 * 1024;
 
 /** What a successful fetch verified; a record that has it keeps its testimony. */
 export interface FetchedCopy {
@@ -89,7 +94,10 @@ export interface Registry {
   get(refId: string): ReferenceRecord | undefined;
   /** The record an id names; throws {@link UnknownReference} when it names none. */
   getOrThrow(refId: string): ReferenceRecord;
-  /** The record for a uri, without touching its recency. */
+  /**
+   * The record for a uri, without touching its recency; for a uri this registry holds no record
+   * of, another registry's `never` claim on it read from a shared store (the writer's record).
+   */
   getByUri(uri: string): ReferenceRecord | undefined;
   /**
    * Records a verified fetch of `verified.uri`, keeping `verified` — the testimony the bytes were
@@ -110,7 +118,8 @@ export interface Registry {
   /**
    * Resolves once every record registered or fetched so far is in the shared store (at once for
    * the in-memory store), or once the store fails to take them (`registry-unavailable`; they stay
-   * held here and are written when it answers again). Never rejects.
+   * queued and are written when it answers again), or, where any was dropped past the write
+   * queue's bound, `records-dropped` (those never reach the store). Never rejects.
    */
   flush(): Promise<FlushOutcome>;
   /** Versions of records registered here and not yet in the shared store (a record changed twice counts twice). */
@@ -128,6 +137,19 @@ function withStricterClaims(verified: Testimony, later: Testimony): Testimony {
   const never = later.disposition === 'never' && verified.disposition !== 'never';
   if (!stricterExpiry && !never) return verified;
   return { ...verified, ...(stricterExpiry ? { expiresAt: later.expiresAt } : {}), ...(never ? { disposition: 'never' as const } : {}) };
+}
+
+/**
+ * `testimony` with `other`'s `never` and its earlier expiry, whichever kind either is: claims
+ * only ever narrow what may be done with a uri. A link's testimony, which claims neither
+ * (RFC-005 §8.1), takes `other` whole where `other` claims either.
+ */
+function stricterOf(testimony: Testimony, other: Testimony): Testimony {
+  const stricterExpiry = other.expiresAt !== undefined && expiryMs(other.expiresAt) < expiryMs(testimony.expiresAt);
+  const never = other.disposition === 'never' && testimony.disposition !== 'never';
+  if (!stricterExpiry && !never) return testimony;
+  if (testimony.fromLink && !other.fromLink) return other;
+  return { ...testimony, ...(stricterExpiry ? { expiresAt: other.expiresAt } : {}), ...(never ? { disposition: 'never' as const } : {}) };
 }
 
 /** A record with only the optional fields that are set. */
@@ -160,6 +182,14 @@ export interface RegistryOptions {
   readonly store?: RecordStore;
   /** Where a shared store's outages and recoveries are logged (default: stderr). */
   readonly log?: (line: string) => void;
+  /** Bounds on the records waiting to be written to a shared store (see `WRITE_BEHIND_LIMIT`). */
+  readonly writeBehind?: WriteBehindLimits;
+  /**
+   * The bound, in estimated bytes, on `never` claims read from a shared store that other
+   * registries wrote (default {@link DEFAULT_FOREIGN_NEVER_BYTES}); past it the oldest go first.
+   * They are kept apart from this registry's own records, so they never evict one.
+   */
+  readonly foreignNeverBytes?: number;
 }
 
 const ALREADY_FLUSHED: Promise<FlushOutcome> = Promise.resolve(Object.freeze({ ok: true as const }));
@@ -186,7 +216,16 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Only a shared store is written behind: over the in-memory one, registering costs what it
   // always has.
-  const behind = store.shared ? createWriteBehind(store, log) : undefined;
+  const behind = store.shared ? createWriteBehind(store, log, options.writeBehind) : undefined;
+  const foreignNeverBytes = options.foreignNeverBytes ?? DEFAULT_FOREIGN_NEVER_BYTES;
+  if (!Number.isSafeInteger(foreignNeverBytes) || foreignNeverBytes < 1) {
+    throw new RangeError(`registry foreignNeverBytes must be a positive integer, got ${String(foreignNeverBytes)}`);
+  }
+  // `never` claims other registries wrote, by uri, oldest first: the writer's record, held only
+  // to withhold its uri here. Never written back and never registered under (a record this
+  // registry writes is always under an id it issued), bounded by bytes of its own.
+  const foreignNever = new Map<string, ReferenceRecord>();
+  let foreignBytes = 0;
   // Records read from the store by id, which this registry may hold under another id for the
   // same uri: kept apart from the uri table, bounded by the same capacity, oldest first out.
   const borrowed = new Map<string, ReferenceRecord>();
@@ -206,7 +245,31 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   }
 
   function beforeChange(uri: string): void {
-    for (const copies of journals) if (!copies.has(uri)) copies.set(uri, byUri.get(uri)?.record);
+    for (const copies of journals) if (!copies.has(uri)) copies.set(uri, recordForUri(uri));
+  }
+
+  /** The record held for `uri`, or else another registry's `never` claim on it. */
+  function recordForUri(uri: string): ReferenceRecord | undefined {
+    return byUri.get(uri)?.record ?? (foreignNever.size > 0 ? foreignNever.get(uri) : undefined);
+  }
+
+  /**
+   * `testimony` with another registry's `never` on its uri, where there is one: a link takes the
+   * writer's testimony (a link claims no disposition, RFC-005 §8.1; the writer's record does).
+   */
+  function withForeignNever(testimony: Testimony): Testimony {
+    if (foreignNever.size === 0 || testimony.disposition === 'never') return testimony;
+    const foreign = foreignNever.get(testimony.uri);
+    if (foreign === undefined) return testimony;
+    return testimony.fromLink ? foreign.testimony : { ...testimony, disposition: 'never' };
+  }
+
+  /** A record read from the store, with the claims this registry knows on its uri in force. */
+  function withKnownClaims(record: ReferenceRecord): ReferenceRecord {
+    const held = byUri.get(record.uri)?.record.testimony;
+    let testimony = held === undefined ? record.testimony : stricterOf(record.testimony, held);
+    testimony = withForeignNever(testimony);
+    return testimony === record.testimony ? record : makeRecord(record.refId, testimony, record.serverId, record.fetched);
   }
 
   function unlink(entry: Entry): void {
@@ -232,7 +295,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
    */
   function storeNew(testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
     const { refId, key } = freshId();
-    const record = makeRecord(refId, testimony, serverId, fetched);
+    const record = makeRecord(refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
     let entry: Entry;
     if (byUri.size >= capacity) {
@@ -251,7 +314,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
   /** A new record for the uri `held` holds, under its id, as the most recent. */
   function storeHeld(held: Entry, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-    const record = makeRecord(held.record.refId, testimony, serverId, fetched);
+    const record = makeRecord(held.record.refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
     held.record = record;
     unlink(held);
@@ -261,7 +324,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   }
 
   function getRecord(refId: string): ReferenceRecord | undefined {
-    return entryFor(refId)?.record ?? (borrowed.size > 0 ? borrowed.get(refId) : undefined);
+    const own = entryFor(refId)?.record;
+    if (own !== undefined || borrowed.size === 0) return own;
+    const lent = borrowed.get(refId);
+    return lent === undefined ? undefined : withKnownClaims(lent);
   }
 
   function borrow(record: ReferenceRecord): void {
@@ -272,37 +338,30 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
   /**
    * Takes in a record another registry wrote with a `never` claim, so this registry's lanes
-   * withhold its uri as the writer's do: a uri held here takes the `never` (under its own id,
-   * not written back: the store already holds the claim), one not held is held under the
-   * writer's id. Nothing is written behind.
+   * withhold its uri as the writer's do: the claim is kept in a bounded table of its own (never
+   * in this registry's records, so it evicts none of them, and no record is ever written here
+   * under the writer's id), and a record held here for the uri takes the `never` under its own
+   * id. Nothing is written behind: the store already holds the claim.
    */
   function adoptNever(record: ReferenceRecord): void {
-    const held = byUri.get(record.uri);
-    if (held !== undefined) {
-      if (held.record.testimony.disposition === 'never') return;
-      if (journals.size > 0) beforeChange(record.uri);
-      const current = held.record;
-      // A link claims no disposition (RFC-005 §8.1); the writer's record carries the claim instead.
-      const testimony = current.testimony.fromLink ? record.testimony : { ...current.testimony, disposition: 'never' as const };
-      held.record = makeRecord(current.refId, testimony, current.serverId, current.fetched);
-      return;
-    }
-    const key = refIdKey(record.refId);
-    // An id whose key a held record's shares (about one in 2^30 per record held) is read by id
-    // from the store instead.
-    if (key === undefined || byKey.has(key)) return;
     if (journals.size > 0) beforeChange(record.uri);
-    let entry: Entry;
-    if (byUri.size >= capacity) {
-      entry = evictOldest();
-      entry.record = record;
-      entry.key = key;
-    } else {
-      entry = { record, key, prev: undefined, next: undefined };
+    const known = foreignNever.get(record.uri);
+    if (known !== undefined) {
+      foreignBytes -= recordBytes(known);
+      foreignNever.delete(record.uri);
     }
-    byUri.set(record.uri, entry);
-    byKey.set(key, entry);
-    append(entry);
+    foreignNever.set(record.uri, record);
+    foreignBytes += recordBytes(record);
+    while (foreignBytes > foreignNeverBytes && foreignNever.size > 1) {
+      const [uri, oldest] = foreignNever.entries().next().value!;
+      if (journals.size > 0) beforeChange(uri);
+      foreignNever.delete(uri);
+      foreignBytes -= recordBytes(oldest);
+    }
+    const held = byUri.get(record.uri);
+    if (held === undefined || held.record.testimony.disposition === 'never') return;
+    const current = held.record;
+    held.record = makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched);
   }
 
   if (store.shared) store.watchNever(adoptNever);
@@ -342,19 +401,18 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     },
     get: getRecord,
     getOrThrow(refId) {
-      const record = entryFor(refId)?.record ?? borrowed.get(refId);
+      const record = getRecord(refId);
       if (record === undefined) throw new UnknownReference(refId);
       return record;
     },
-    getByUri(uri) {
-      return byUri.get(uri)?.record;
-    },
+    getByUri: recordForUri,
     markFetched(refId, copy, verified, serverId) {
       // A record read from the store is marked under its own id, so every registry sharing the
       // store finds the copy.
       const lent = entryFor(refId) === undefined ? borrowed.get(refId) : undefined;
       if (lent !== undefined && lent.uri === verified.uri) {
-        const record = makeRecord(refId, verified, serverId, copy);
+        // Claims never weaken: the copy's testimony with the stricter of those known here now.
+        const record = withKnownClaims(makeRecord(refId, stricterOf(verified, lent.testimony), serverId, copy));
         borrow(record);
         behind?.enqueue(record);
         return record;
@@ -378,8 +436,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       // Held here meanwhile (registered, or adopted): the record held here is the one in force.
       const now = getRecord(refId);
       if (now !== undefined) return { kind: 'record', record: now };
-      borrow(record);
-      return { kind: 'record', record };
+      const known = withKnownClaims(record);
+      borrow(known);
+      return { kind: 'record', record: known };
     },
     flush() {
       return behind === undefined ? ALREADY_FLUSHED : behind.flush();
@@ -390,7 +449,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       let open = true;
       return {
         getByUri(uri) {
-          return open && copies.has(uri) ? copies.get(uri) : byUri.get(uri)?.record;
+          return open && copies.has(uri) ? copies.get(uri) : recordForUri(uri);
         },
         close() {
           open = false;

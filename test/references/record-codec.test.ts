@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRecord, encodeRecord } from '../../src/references/record-codec.js';
+import { decodeRecord, encodeRecord, encodeRecordParts, joinRecordParts } from '../../src/references/record-codec.js';
 import { newRefId } from '../../src/references/ref-ids.js';
 import type { ReferenceRecord } from '../../src/references/registry.js';
 
@@ -48,5 +48,22 @@ describe(decodeRecord.name, () => {
   it('reads no record stored under another id than the one asked for', () => {
     const written = record();
     expect(decodeRecord(encodeRecord(written), newRefId().refId)).toBeUndefined();
+  });
+});
+
+describe(encodeRecordParts.name, () => {
+  it('joins into the text encodeRecord writes: the claims last in the testimony, then the expiry in ms as x, which reading ignores', () => {
+    const written = record();
+    const parts = encodeRecordParts(written);
+    expect(parts).toMatchObject({ disposition: 'never', expiresAt: '"2030-01-01"', expiryMs: String(Date.UTC(2030, 0, 1)) });
+    expect(parts.open).not.toContain('disposition');
+    expect(joinRecordParts(parts)).toBe(encodeRecord(written));
+    expect(JSON.parse(encodeRecord(written)).x).toBe(Date.UTC(2030, 0, 1));
+    expect(decodeRecord(encodeRecord(written))).toEqual(written);
+  });
+
+  it('gives an expiry that does not parse the earliest instant, so it compares as the strictest', () => {
+    const parts = encodeRecordParts(record({ testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource', fromLink: false, expiresAt: 'soon' } }));
+    expect(Number(parts.expiryMs)).toBe(-8.64e15);
   });
 });

@@ -2,6 +2,8 @@
  * The Redis store against a real `redis-server` (see test/support/redis-server.ts): two hosts,
  * each with its own store and connections, stand for two worker processes sharing one Redis.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHost, type Host } from '../../src/host.js';
@@ -39,10 +41,30 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
   }
 
   /** Two workers sharing one store's keys, each with its own connections. */
-  function workers(options: { ttlSeconds?: number; maxRecords?: number } = {}): [Host, Host] {
+  function workers(options: { ttlSeconds?: number; maxRecords?: number; timeoutMs?: number } = {}): [Host, Host] {
     prefixes += 1;
-    const make = () => createHost({ log: (line) => logs.push(line), registry: createRegistry({ store: store(options), log: (line) => logs.push(line) }) });
-    return [make(), make()];
+    return [worker(options), worker(options)];
+  }
+
+  /** One more worker on the current test's keys. */
+  function worker(options: { ttlSeconds?: number; maxRecords?: number; timeoutMs?: number } = {}): Host {
+    return createHost({ log: (line) => logs.push(line), registry: createRegistry({ store: store(options), log: (line) => logs.push(line) }) });
+  }
+
+  /** Resolves once every store opened so far is connected. */
+  async function allConnected(): Promise<void> {
+    await vi.waitFor(() => expect(opened.every((made) => made.status === 'ready')).toBe(true), { timeout: 5000, interval: 20 });
+  }
+
+  /** The value stored under `refId` in the current test's keys, parsed. */
+  async function storedValue(refId: string): Promise<{ serverId?: string; testimony: { disposition?: string; expiresAt?: string } } | null> {
+    const raw = new Redis(redis.url);
+    try {
+      const text = await raw.get(`t${prefixes}:r:${refId}`);
+      return text === null ? null : JSON.parse(text);
+    } finally {
+      raw.disconnect();
+    }
   }
 
   function linkResult(uri: string, name = 'report.txt') {
@@ -100,6 +122,74 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
     expect(shown.stored).toContain(plain);
     expect(shown.stored).not.toContain('sig=abc');
     expect(shown.stored).not.toContain('/private/scan.png');
+  });
+
+  it('a never claim reaches workers already running: both idle and connected before the claim is written, the other withholds it', async () => {
+    const [a, b] = workers();
+    await allConnected();
+    // Both up and idle well past connecting, so the claim can only arrive as it is published.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const secret = 'https://cdn.example.com/private/live.png?sig=live';
+    a.renderToolResult({ content: [{ type: 'resource', uri: secret, name: 'live.png', mimeType: 'image/png', disposition: 'never' }] }, { serverId: SERVER });
+    expect(await a.flush()).toEqual({ ok: true });
+    await vi.waitFor(() => expect(b.registry.getByUri(secret)?.testimony.disposition).toBe('never'), { timeout: 5000, interval: 20 });
+    expect(b.renderToolResult(linkResult(secret), { serverId: SERVER }).stored).not.toContain('sig=live');
+  });
+
+  it('a fetch on another worker with a stale copy never removes a never from the store: new workers still withhold the uri', async () => {
+    const origin = await serveFixture({ '/scan.png': { body: 'bytes', headers: { 'content-type': 'text/plain' } } });
+    const [b, c] = workers();
+    b.setServerAddress(SERVER, origin.origin);
+    c.setServerAddress(SERVER, origin.origin);
+    const uri = `${origin.origin}/scan.png`;
+    const b1 = refIdOf(b, linkResult(uri, 'scan.png'));
+    await b.flush();
+    // C reads b1 while it claims nothing: the copy C holds is stale from here on.
+    expect((await c.registry.lookup(b1, TIMEOUT_MS)).kind).toBe('record');
+    b.renderToolResult({ content: [{ type: 'resource', uri, name: 'scan.png', mimeType: 'image/png', disposition: 'never' }] }, { serverId: SERVER });
+    await b.flush();
+    expect((await storedValue(b1))?.testimony.disposition).toBe('never');
+    expect(await c.fetchReference(b1, { save })).toMatchObject({ ok: true });
+    expect(await c.flush()).toEqual({ ok: true });
+    expect((await storedValue(b1))?.testimony.disposition).toBe('never');
+    const d = worker();
+    await vi.waitFor(() => expect(d.registry.getByUri(uri)?.testimony.disposition).toBe('never'), { timeout: 5000, interval: 20 });
+    expect(d.renderToolResult(linkResult(uri, 'scan.png'), { serverId: SERVER }).stored).not.toContain('/scan.png');
+  });
+
+  it('the store keeps the stricter claims under an id: a stale write neither drops a never nor extends an expiry', async () => {
+    prefixes += 1;
+    const [first, second] = [store(), store()];
+    const refId = 'ref-STRICTERclaims01';
+    const uri = 'https://x.example.com/strict.txt';
+    const strict = { refId, uri, testimony: { uri, blockType: 'resource' as const, fromLink: false, disposition: 'never' as const, expiresAt: '2030-01-01T00:00:00Z' }, serverId: SERVER };
+    await first.write([strict]);
+    const stale = { ...strict, testimony: { uri, blockType: 'resource' as const, fromLink: false, expiresAt: '2031-06-01T00:00:00+02:00' }, fetched: { path: '/saved/s.txt', bytes: 1, mimeType: 'text/plain', digestVerified: false } };
+    await second.write([stale]);
+    expect(await second.read(refId, TIMEOUT_MS)).toEqual({ ...stale, testimony: { ...stale.testimony, disposition: 'never', expiresAt: '2030-01-01T00:00:00Z' } });
+    // A later, stricter expiry is taken; the never stays.
+    const stricter = { ...stale, testimony: { ...stale.testimony, expiresAt: '2029-01-01' } };
+    await second.write([stricter]);
+    expect((await first.read(refId, TIMEOUT_MS))?.testimony).toMatchObject({ disposition: 'never', expiresAt: '2029-01-01' });
+    // A link (which claims neither) leaves the stored claims as they are.
+    await second.write([{ refId, uri, testimony: { uri, blockType: 'resource_link', fromLink: true }, serverId: SERVER }]);
+    expect((await first.read(refId, TIMEOUT_MS))?.testimony).toMatchObject({ fromLink: false, disposition: 'never', expiresAt: '2029-01-01' });
+  });
+
+  it('a worker never writes under an id another worker issued: registering a uri it learned was never gives it an id of its own', async () => {
+    const [b] = workers();
+    const secret = 'https://cdn.example.com/private/owned.png?sig=own';
+    const b1 = refIdOf(b, { content: [{ type: 'resource', uri: secret, name: 'owned.png', mimeType: 'image/png', disposition: 'never' }] });
+    await b.flush();
+    const a = worker();
+    await vi.waitFor(() => expect(a.registry.getByUri(secret)?.testimony.disposition).toBe('never'), { timeout: 5000, interval: 20 });
+    a.renderToolResult({ content: [{ type: 'resource', uri: secret, name: 'owned.png', mimeType: 'image/png' }] }, { serverId: 'other' });
+    expect(await a.flush()).toEqual({ ok: true });
+    const mine = a.registry.getByUri(secret);
+    expect(mine?.refId).not.toBe(b1);
+    expect(mine?.testimony.disposition).toBe('never');
+    expect(await storedValue(b1)).toMatchObject({ serverId: SERVER, testimony: { disposition: 'never' } });
+    expect(await storedValue(mine!.refId)).toMatchObject({ serverId: 'other', testimony: { disposition: 'never' } });
   });
 
   it('a worker that starts after the claim was written withholds it too (read from the store on connecting)', async () => {
@@ -169,10 +259,10 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
         const refId = refIdOf(a, linkResult('https://x.example.com/while-down.txt'));
         const shown = a.renderToolResult(linkResult('https://x.example.com/also-down.txt'), { serverId: SERVER });
         expect(shown.blocks).toHaveLength(1);
-        expect(await a.flush()).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(TIMEOUT_MS, a.flush())).toMatchObject({ ok: false, code: 'registry-unavailable' });
         expect(a.registry.pending).toBeGreaterThan(0);
         expect(a.registry.get(refId)).toBeDefined();
-        expect(await b.fetchReference(refId, { save })).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(TIMEOUT_MS, b.fetchReference(refId, { save }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
         expect(logs.some((line) => line.includes('kept in this process only'))).toBe(true);
         await redis.restart();
         await vi.waitFor(() => expect(a.registry.pending).toBe(0), { timeout: 10_000, interval: 100 });
@@ -191,10 +281,10 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
       redis.pause();
       try {
         const refId = refIdOf(a, linkResult('https://x.example.com/while-stopped.txt'));
-        expect(await a.flush()).toMatchObject({ ok: false, code: 'registry-unavailable' });
-        expect(await b.fetchReference(refId, { save, timeoutMs: 5000 })).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(TIMEOUT_MS, a.flush())).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(TIMEOUT_MS, b.fetchReference(refId, { save, timeoutMs: 5000 }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
         // A fetch whose own bound is shorter than the store's is answered within it.
-        expect(await b.fetchReference(refId, { save, timeoutMs: 50 })).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(50, b.fetchReference(refId, { save, timeoutMs: 50 }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
         redis.resume();
         await vi.waitFor(async () => expect(await a.flush()).toEqual({ ok: true }), { timeout: 10_000, interval: 100 });
         await vi.waitFor(async () => expect((await b.registry.lookup(refId, TIMEOUT_MS)).kind).toBe('record'), { timeout: 10_000, interval: 100 });
@@ -202,8 +292,59 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
         redis.resume();
       }
     });
+
+    it('Redis stalled, then a slow server: one deadline covers the lookup and the request, so the fetch ends within its timeoutMs', async () => {
+      const slow = await serveSlowly(2000);
+      try {
+        // The store's own bound is longer than the fetch's, so only the fetch's deadline ends it.
+        const [a, b] = workers({ timeoutMs: 5000 });
+        a.setServerAddress(SERVER, slow.origin);
+        b.setServerAddress(SERVER, slow.origin);
+        const refId = refIdOf(a, linkResult(`${slow.origin}/slow.txt`, 'slow.txt'));
+        expect(await a.flush()).toEqual({ ok: true });
+        await allConnected();
+        const fetchTimeout = 1000;
+        redis.pause();
+        // Redis answers again a little before the fetch's deadline: the lookup succeeds, late.
+        const resume = setTimeout(() => redis.resume(), 900);
+        try {
+          const outcome = await within(fetchTimeout, b.fetchReference(refId, { save, timeoutMs: fetchTimeout }));
+          expect(['timeout', 'registry-unavailable']).toContain(outcome.code);
+        } finally {
+          clearTimeout(resume);
+          redis.resume();
+        }
+      } finally {
+        await new Promise((resolve) => slow.server.close(resolve));
+        slow.server.closeAllConnections();
+      }
+    });
   });
 });
+
+/**
+ * `promise`, checked to settle within `bound` ms, generously: 1.5 × the bound plus 250 ms for a
+ * loaded machine. A bound check, not a measure of speed.
+ */
+async function within<T>(bound: number, promise: Promise<T>): Promise<T> {
+  const started = performance.now();
+  const value = await promise;
+  expect(performance.now() - started).toBeLessThan(bound * 1.5 + 250);
+  return value;
+}
+
+/** A loopback origin that answers every path after `delayMs`. */
+async function serveSlowly(delayMs: number): Promise<{ server: Server; origin: string }> {
+  const server = createServer((_request, response) => {
+    const timer = setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '4' });
+      response.end('slow');
+    }, delayMs);
+    response.on('close', () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 async function isUp(server: RedisServer): Promise<boolean> {
   const probe = new Redis(server.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
