@@ -105,8 +105,9 @@ function readTestimony(value: unknown): Testimony | undefined {
   if (expiresAt !== undefined && !isText(expiresAt)) return undefined;
   if (name !== undefined && !isText(name)) return undefined;
   if (disposition !== undefined && disposition !== 'never' && disposition !== 'ref') return undefined;
-  // A link claims no digest, expiry or disposition (RFC-005 §8.1): one that does wasn't written here.
-  if (fromLink && (digest !== undefined || expiresAt !== undefined || disposition !== undefined)) return undefined;
+  // A link claims no digest (RFC-005 §8.1): one that does wasn't written here. It may carry a
+  // `never` or an expiry: the claims of a reference in its result, applied to it there.
+  if (fromLink && digest !== undefined) return undefined;
   const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: blockType as ReferenceBlockType, fromLink };
   if (mimeType !== undefined) testimony.mimeType = mimeType as string;
   if (sizeBytes !== undefined) testimony.sizeBytes = sizeBytes as number;

@@ -34,7 +34,7 @@ describe(decodeRecord.name, () => {
     ['a testimony without a uri', (v) => delete v.testimony.uri],
     ['an unknown block type', (v) => (v.testimony.blockType = 'video')],
     ['a disposition RFC-005 has not', (v) => (v.testimony.disposition = 'always')],
-    ['a link claiming a disposition', (v) => ((v.testimony.blockType = 'resource_link'), (v.testimony.fromLink = true))],
+    ['a link claiming a digest', (v) => ((v.testimony.blockType = 'resource_link'), (v.testimony.fromLink = true), (v.testimony.digest = `sha256:${'a'.repeat(43)}`))],
     ['a negative size', (v) => (v.testimony.sizeBytes = -1)],
     ['a malformed digest', (v) => (v.testimony.digest = 'sha256:short')],
     ['a fetched copy without a path', (v) => delete v.fetched.path],
@@ -43,6 +43,11 @@ describe(decodeRecord.name, () => {
     const value = JSON.parse(encodeRecord(record()));
     spoil(value);
     expect(decodeRecord(JSON.stringify(value))).toBeUndefined();
+  });
+
+  it("reads a link's record that carries its result's claims (a never, an expiry), as the registry holds it", () => {
+    const written = record({ testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource_link', fromLink: true, disposition: 'never', expiresAt: '2030-01-01' } });
+    expect(decodeRecord(encodeRecord(written))).toEqual(written);
   });
 
   it('reads no record stored under another id than the one asked for', () => {
