@@ -1,5 +1,5 @@
 /**
- * Benchmark of `uriMayCarryCredential` (SPEC §7) on the labelled corpus, in one run: recall and
+ * Benchmark of `uriMayCarryCredential` (docs/design.md §7) on the labelled corpus, in one run: recall and
  * false alarms, then throughput as a ratio to one `new URL(uri)` parse of the same uris,
  * measured side by side. Run with `npm run bench:credentials`.
  */

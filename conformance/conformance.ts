@@ -1,5 +1,5 @@
 /**
- * The RFC-005 conformance run (SPEC §11): every case of the shared vector file against the
+ * The RFC-005 conformance run (docs/design.md §13): every case of the shared vector file against the
  * strict emitter schema (Ajv, strict mode) and against the host through its adapter, each case
  * with its own loopback fixture. The command line (`run.ts`) and the test both run this.
  */

@@ -58,9 +58,9 @@ export interface ServerAddressOptions {
 
 /** A host. Every entry point is synchronous except fetching. */
 export interface Host {
-  /** Both copies of a tool result, from one classification (SPEC §5). Never throws. */
+  /** Both copies of a tool result, from one classification (docs/design.md §5). Never throws. */
   renderToolResult(result: unknown, origin?: ResultOrigin): RenderedToolResult;
-  /** The push lane: pushed blocks as live blocks, never a uri (SPEC §9). Never throws. */
+  /** The push lane: pushed blocks as live blocks, never a uri (docs/design.md §9). Never throws. */
   convertBlocks(blocks: readonly unknown[], origin?: ResultOrigin): LiveBlock[];
   /**
    * Fetches a reference on explicit request (RFC-005 §7): the dial check first, the
@@ -78,7 +78,7 @@ export interface Host {
    */
   fetchReferenceTool(options: FetchReferenceToolOptions): FetchReferenceTool;
   /**
-   * The script lane (SPEC §9): what a code-execution script receives. A link's object carries
+   * The script lane (docs/design.md §9): what a code-execution script receives. A link's object carries
    * its uri only where the model's line shows it; a view that can't be read is a typed failure
    * naming the tool. Synchronous; never throws.
    */

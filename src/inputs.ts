@@ -1,5 +1,5 @@
 /**
- * What a host hands the lanes (SPEC §5.0, §5.1): an MCP `CallToolResult` of any revision, or a
+ * What a host hands the lanes (docs/design.md §5.0, §5.1): an MCP `CallToolResult` of any revision, or a
  * host's own `ToolResultInput` for tools that return arbitrary data.
  */
 import { BLOCK_TYPES } from './blocks/mcp.js';
@@ -32,7 +32,7 @@ export interface ResultOrigin {
   readonly cap?: number;
 }
 
-/** The MCP block types whose arrays count as content without the flag (SPEC §5.1). */
+/** The MCP block types whose arrays count as content without the flag (docs/design.md §5.1). */
 const MCP_TYPES: ReadonlySet<string> = new Set(BLOCK_TYPES);
 
 /**

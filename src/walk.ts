@@ -1,5 +1,5 @@
 /**
- * The serialization-order walk (SPEC §8): visits a value exactly as `JSON.stringify` would —
+ * The serialization-order walk (docs/design.md §8): visits a value exactly as `JSON.stringify` would —
  * `toJSON` first, then own enumerable string keys in order, array holes and
  * `undefined`/functions/symbols as serialization treats them — with a depth bound. Every reader
  * of a result's data (the claims reading, the JSON rendering of data, the script view) is

@@ -1,5 +1,5 @@
 /**
- * The serialization-order walk (issue 3, SPEC §8): it visits exactly what `JSON.stringify`
+ * The serialization-order walk (issue 3, docs/design.md §8): it visits exactly what `JSON.stringify`
  * visits, in the same order — compared call for call with a `JSON.stringify` replacer on the
  * same value — and stops with a typed error where serialization would fail or a value can't be
  * read.

@@ -1,5 +1,5 @@
 /**
- * The one classifier (SPEC §5.2): every lane turns a block into a {@link ShownBlock} here, and
+ * The one classifier (docs/design.md §5.2): every lane turns a block into a {@link ShownBlock} here, and
  * nowhere else. It implements the generated {@link BlockHandlers}, so a block kind a new MCP
  * revision adds is a compile error until it is handled.
  */
@@ -103,7 +103,7 @@ export interface ClassifyContext {
 }
 
 /**
- * Classifies each block of a content array for both copies (SPEC §5.2), in order. Once the
+ * Classifies each block of a content array for both copies (docs/design.md §5.2), in order. Once the
  * render's budgets are spent (`ctx.shownLeft`), text blocks are still shown — they register
  * nothing, and the copies' fair share bounds them — and every other block after that point is
  * counted in one notice after the last block kept, never classified. A hole in a sparse array

@@ -1,5 +1,5 @@
 /**
- * The one classification (SPEC §5.2): each block of a result becomes one `ShownBlock`, and
+ * The one classification (docs/design.md §5.2): each block of a result becomes one `ShownBlock`, and
  * both copies — the stored text and the live blocks — are built from these, never from the
  * result again.
  */
@@ -54,7 +54,7 @@ export interface ShownMarker {
   readonly reason: MarkerReason;
 }
 
-/** A reference (or link) the host records, named by an opaque id (SPEC §6). */
+/** A reference (or link) the host records, named by an opaque id (docs/design.md §6). */
 export interface ShownStub {
   readonly kind: 'stub';
   readonly text: string;

@@ -1,5 +1,5 @@
 /**
- * The two copies of a result, both from its one classification (SPEC §5.3): the stored text the
+ * The two copies of a result, both from its one classification (docs/design.md §5.3): the stored text the
  * history keeps, and the live copy the model reads this turn.
  */
 import { shownLength, type LiveBlock, type ShownBlock, type ShownMedia } from '../blocks/shown-block.js';

@@ -1,5 +1,5 @@
 /**
- * Whether the live copy goes as native blocks (SPEC §5.3): only when the result holds native
+ * Whether the live copy goes as native blocks (docs/design.md §5.3): only when the result holds native
  * media — an image, or a PDF document or audio clip the host's provider takes in a tool result —
  * and its link lines and markers fit the cap together. Stubs and withheld lines go whole beside
  * the media and aren't counted; past the cap, the live copy is the stored text.

@@ -1,5 +1,5 @@
 /**
- * The push lane (SPEC §9): pushed events, channel messages and injections. The tool-result
+ * The push lane (docs/design.md §9): pushed events, channel messages and injections. The tool-result
  * lane's classifier — text as text, images natively where that lane would send them, every
  * other block its marker, a reference or link its stub or why-stub — and never a uri.
  */

@@ -1,5 +1,5 @@
 /**
- * The script lane (SPEC §9): what a code-execution script receives from a tool call it makes.
+ * The script lane (docs/design.md §9): what a code-execution script receives from a tool call it makes.
  * A script's output comes back to the model, so it reads every block the way the model's line
  * does: a link's object carries its uri only where the model's line shows it (the same
  * `shownLinkUri`, the same claims, the same clock reading), and no stricter claim the view

@@ -1,5 +1,5 @@
 /**
- * The tool-result lane (SPEC §5): normalize → claims → classify → stored copy → live copy. Each
+ * The tool-result lane (docs/design.md §5): normalize → claims → classify → stored copy → live copy. Each
  * block is classified once; both copies come from that classification. Whatever stops reading
  * or showing a result becomes one notice in both copies and a log line — never a throw.
  */
@@ -156,7 +156,7 @@ function oneNotice(core: HostCore, text: string, reason: 'rendered-result' | 'un
 }
 
 /**
- * Renders a tool result's two copies (SPEC §5). Never throws. A result this library rendered
+ * Renders a tool result's two copies (docs/design.md §5). Never throws. A result this library rendered
  * already (see `isRenderedToolResult`: the object itself, not its shape) answers one marker
  * saying so. Every answer is remembered as rendered (`markRendered`), so the provider adapters
  * take it and nothing else.

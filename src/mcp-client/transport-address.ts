@@ -1,5 +1,5 @@
 /**
- * Where an MCP client's transport dials (SPEC §6 server addresses): the url of a Streamable HTTP
+ * Where an MCP client's transport dials (docs/design.md §6 server addresses): the url of a Streamable HTTP
  * or SSE transport, or no address for any other (stdio, in-memory), so a host's references from
  * that server can be fetched from the origin it is connected to, and from no other.
  */

@@ -1,6 +1,6 @@
 /**
  * `withBlockwise`: the official MCP SDK `Client` with every tool result rendered by a host, and
- * the server's address recorded from the client's own transport (SPEC §6), so the references its
+ * the server's address recorded from the client's own transport (docs/design.md §6), so the references its
  * results offer are fetchable without wiring `setServerAddress` by hand.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';

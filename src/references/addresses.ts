@@ -1,5 +1,5 @@
 /**
- * Server addresses as one host records them (SPEC §6): the url each server is dialed at
+ * Server addresses as one host records them (docs/design.md §6): the url each server is dialed at
  * (`null` for stdio: no address) and the connection's credential. Each host keeps its own,
  * so two hosts configuring one server id at two urls never dial each other's origin, and a
  * stub and its host's fetch read the same answer.

@@ -1,5 +1,5 @@
 /**
- * A result's claims (SPEC §8): every reference in one result is read once, before any block is
+ * A result's claims (docs/design.md §8): every reference in one result is read once, before any block is
  * shown, and the strictest claim wins — a uri any reference marks `never` is withheld from every
  * block naming it, and a uri any reference gives a counting expiry is expired for every block.
  * A reference in the result is the result's word on its uri and decides over what an earlier

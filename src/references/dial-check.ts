@@ -1,5 +1,5 @@
 /**
- * Whether a fetch of a reference may dial, and where (SPEC §6). One pure function: a stub asks
+ * Whether a fetch of a reference may dial, and where (docs/design.md §6). One pure function: a stub asks
  * it to decide what it offers, and the fetcher asks it before dialing, so a stub promises only
  * a fetch that can happen.
  */

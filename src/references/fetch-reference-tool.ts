@@ -1,5 +1,5 @@
 /**
- * The `fetch_reference` tool a host hands its model (RFC-005 §7, SPEC §6): its definition (name,
+ * The `fetch_reference` tool a host hands its model (RFC-005 §7, docs/design.md §6): its definition (name,
  * description, the JSON Schema a provider needs) and a call that fetches through the host and
  * answers a rendered result. A refusal reads in the stub's own words (the dial check's clauses,
  * the fetcher's failure words); what was fetched is shown through the host's own rendering, as

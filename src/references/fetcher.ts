@@ -1,5 +1,5 @@
 /**
- * The host-mediated fetcher (RFC-005 §7, SPEC §6): a reference is fetched only on explicit
+ * The host-mediated fetcher (RFC-005 §7, docs/design.md §6): a reference is fetched only on explicit
  * request, after the one pre-dial check a stub also asks ({@link dialCheck}), with the
  * connection's credential only to the origin the connection was dialed at, at most one redirect
  * and only within that origin (a redirect off it is refused), the stream aborted once decoded

@@ -1,5 +1,5 @@
 /**
- * Reading a result's claims before any block is shown (SPEC §8). A content array shown to the
+ * Reading a result's claims before any block is shown (docs/design.md §8). A content array shown to the
  * model is read by its elements, as the model's line shows them; data is read by the
  * serialization-order walk, so every reference serialization reaches counts, at any depth.
  */

@@ -1,5 +1,5 @@
 /**
- * The reference registry (SPEC §6): host-private records keyed by uri, named by opaque ids that
+ * The reference registry (docs/design.md §6): host-private records keyed by uri, named by opaque ids that
  * are never reused and can't be guessed (each id its own 96 random bits: see {@link newRefId}),
  * bounded (least recently used evicted first). Nothing is fetched on receipt. Hosts that share a
  * registry share records; each host keeps its own server addresses. Over a shared store

@@ -1,5 +1,5 @@
 /**
- * Reference stubs (SPEC §6): what the model sees of a reference — a host-made opaque id and
+ * Reference stubs (docs/design.md §6): what the model sees of a reference — a host-made opaque id and
  * bounded, sanitized labels, never the uri:
  *
  *   [<refId>] <name> — <type>, <size> claimed — <provenance> — <ending>

@@ -359,7 +359,7 @@ export function embeddedHeader(uri: string | undefined, mimeType: string | undef
 export const WITHHELD_TEXT =
   '[Inline data withheld: the block carries data together with a reference claim (a uri or a disposition), so this host showed neither.]';
 
-/** The notice both copies show when a result couldn't be read, checked and shown (SPEC §5.4). */
+/** The notice both copies show when a result couldn't be read, checked and shown (docs/design.md §5.4). */
 export const UNCHECKED_RESULT_TEXT =
   "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]";
 
@@ -374,7 +374,7 @@ export const ERROR_WITHOUT_MESSAGE_TEXT = '[Tool error: the tool reported an err
 /** A result with no data and no content. */
 export const EMPTY_RESULT_TEXT = '[No result: the tool returned no content.]';
 
-/** A link the host can't fetch, whose uri may be shown (SPEC §6 link lines). */
+/** A link the host can't fetch, whose uri may be shown (docs/design.md §6 link lines). */
 export function linkLine(name: string, uri: string, mimeType: string | undefined): string {
   const label = sanitizeLabel(name);
   // Tested before replacing: most names hold no quote, and this runs once per link shown.

@@ -1,5 +1,5 @@
 /**
- * The data behind `uriMayCarryCredential` (SPEC §7): one exported list per rule. Each entry
+ * The data behind `uriMayCarryCredential` (docs/design.md §7): one exported list per rule. Each entry
  * names its family and carries an example link built from the provider's documented format
  * with fake values; the tests read every example, so an entry can't drift from its rule.
  *
@@ -22,7 +22,7 @@ export interface CredentialParameter {
 }
 
 /**
- * Parameter names that carry a credential wherever they appear with a value (SPEC §7).
+ * Parameter names that carry a credential wherever they appear with a value (docs/design.md §7).
  *
  * OAuth's `code` is deliberately absent: an authorization code is single-use and is worth
  * nothing without the client's secret or PKCE verifier, while ordinary links use `?code=`
@@ -141,7 +141,7 @@ export interface CredentialNameEnding {
 }
 
 /**
- * Words that make a longer name a credential name when the folded name ends in them (SPEC §7):
+ * Words that make a longer name a credential name when the folded name ends in them (docs/design.md §7):
  * `private_token`, `payment_intent_client_secret`, `x-oss-signature`, `auth[token]`.
  * `key` is not one of them (`sort_key`, `spaceKey`); the key words here are longer.
  */
@@ -206,7 +206,7 @@ export interface HostScopedParameter {
 }
 
 /**
- * Short names that carry a credential only on certain hosts (SPEC §7, scoped by host), so the
+ * Short names that carry a credential only on certain hosts (docs/design.md §7, scoped by host), so the
  * same short names elsewhere (`?code=`, `?s=`, `?key=`, `?ex=`) don't raise false alarms.
  */
 export const HOST_SCOPED_PARAMETERS: readonly HostScopedParameter[] = [
@@ -293,7 +293,7 @@ const SHORT_MIXED_RANDOM_VALUE = /^(?![A-Za-z][a-z]+(?:[A-Z][a-z]+)+\d{0,4}$)(?=
 /** A base64 or base64url value mixing cases with a digit, 20 or more, no file path or slug: `SECRET_LOOKING_VALUES` first shape, for `t`. */
 const MIXED_CASE_SECRET = /^(?=[^]*\d)(?=[^]*[a-z])(?=[^]*[A-Z])(?![A-Za-z][a-z]+(?:[-_.][A-Za-z][a-z]+)+$)[\w+/=.~-]{20,}$/;
 /**
- * A lower-case random value (SPEC §7, a long high-entropy value): twenty or more lower-case
+ * A lower-case random value (docs/design.md §7, a long high-entropy value): twenty or more lower-case
  * letters and digits, the digits in at least three runs between letters (`k7xm2q9wp4…`), and a
  * letter past `f`. A word with a number (`summer2024sale`), a version (`release20240101build42`
  * has digits in two runs) or a hex id shorter than a digest (a 24-digit object id) stays
@@ -337,7 +337,7 @@ export interface AmbiguousParameter {
 export const ACCOUNT_FLOW_PATH = /reset|recover|activat|verif|confirm|unlock|magic|invit|passw/i;
 
 /**
- * Ambiguous names (SPEC §7): a credential in a signed link, an ordinary word elsewhere. Each
+ * Ambiguous names (docs/design.md §7): a credential in a signed link, an ordinary word elsewhere. Each
  * counts where a companion from its family sits in the same uri, where its value looks like a
  * secret (`SECRET_LOOKING_VALUES`) or has its family's own shape (`values`), or where its path
  * is an account flow's (`paths`); host-scoped and host-exempt entries decide first.
@@ -548,7 +548,7 @@ const ADDRESS_SCHEMES =
   'mailto|xmpp|im|pres|sips?|tel|sms|mms|fax|modem|urn|news|nntp|geo|cid|mid|magnet|acct|did|tag|facetime(?:-audio)?|skype|callto|jabber|ymsgr|aim|msnim|gtalk|message|ethereum|bitcoin|payto|matrix|irc|ircs|spotify|webcal|feed|data|javascript|about|blob';
 
 /**
- * Credential-bearing path shapes (SPEC §7, paths). Each pattern is tested against the uri's
+ * Credential-bearing path shapes (docs/design.md §7, paths). Each pattern is tested against the uri's
  * host followed by its path (`hooks.slack.com/services/…`), as the URL parser gives them, or,
  * for a uri with no host, its scheme followed by its path (`sip:alice:pw@host`); a pattern with
  * `hosts` is tried on those hosts only, a host-free one on every uri, and one opening with `^/`
@@ -629,7 +629,7 @@ export const CREDENTIAL_PATH_SHAPES: readonly CredentialShape[] = [
 ];
 
 /**
- * Values that carry a credential under any name (SPEC §7, values): documented token formats,
+ * Values that carry a credential under any name (docs/design.md §7, values): documented token formats,
  * most of them prefixed. JSON Web Tokens are recognised by their decoded header, not here. Every
  * shape needs more than 16 characters: shorter plain values are never read
  * (`isShortPlainValue`).
@@ -679,7 +679,7 @@ export const CREDENTIAL_VALUE_SHAPES: readonly CredentialShape[] = [
 const PATH_OR_SLUG = String.raw`(?![^/]*\/[^]*\.[A-Za-z0-9]{1,5}$)(?!(?:[A-Za-z][a-z]+|\d+|[A-Z]{2,})(?:[-_.](?:[A-Za-z][a-z]+|\d+|[A-Z]{2,}))+$)`;
 
 /**
- * Values that look like a secret (SPEC §7, "a long high-entropy value"): they make an
+ * Values that look like a secret (docs/design.md §7, "a long high-entropy value"): they make an
  * ambiguous name count. Words, slugs, file paths, short ids and numbers don't match.
  */
 export const SECRET_LOOKING_VALUES: readonly CredentialShape[] = [
@@ -706,7 +706,7 @@ export interface CapabilityPathWord {
 
 /**
  * Path segments after which a random-looking segment (`RANDOM_PATH_SEGMENT`, not an
- * `ORDINARY_PATH_SEGMENTS` shape) is the link's credential (SPEC §7, paths): webhook ids,
+ * `ORDINARY_PATH_SEGMENTS` shape) is the link's credential (docs/design.md §7, paths): webhook ids,
  * password-reset, activation, sign-in and invitation tokens, as web frameworks and services
  * route them (`/reset/<uidb64>/<token>/`, `/reset-password/{token}`, `/hooks/<id>`). The rule
  * reads the `CAPABILITY_SEGMENT_SPAN` segments after the word, and doesn't hold on a page about
@@ -774,7 +774,7 @@ export const CAPABILITY_PAGE_SEGMENTS: readonly string[] = [
 ];
 
 /**
- * A random-looking path segment (SPEC §7, paths): twenty or more characters of a token's
+ * A random-looking path segment (docs/design.md §7, paths): twenty or more characters of a token's
  * alphabet, mixing letters with digits or upper with lower case.
  */
 export const RANDOM_PATH_SEGMENT =
@@ -807,7 +807,7 @@ export const ORDINARY_PATH_SEGMENT = new RegExp(ORDINARY_PATH_SEGMENTS.map((shap
 
 /**
  * Path segments after which the next segment, when it is a share token (`SHARE_TOKEN_SEGMENT`,
- * not an `ORDINARY_PATH_SEGMENTS` shape), is a share link's whole access (SPEC §7, paths):
+ * not an `ORDINARY_PATH_SEGMENTS` shape), is a share link's whole access (docs/design.md §7, paths):
  * Nextcloud and ownCloud `/s/<token>` (fifteen characters), Box `/s/<token>`, Dropbox's legacy
  * `/s/<id>/<name>`. Shorter than `CAPABILITY_PATH_WORDS` tokens, so the test is stricter and
  * only the one segment after the word is read, whatever page words the path holds elsewhere.
@@ -825,7 +825,7 @@ export const SHARE_PATH_WORDS: readonly CapabilityPathWord[] = [
 export const SHARE_TOKEN_SEGMENT = /^(?=[A-Za-z0-9]{15,64}$)(?:(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])|[a-z]*\d+[a-z]+\d)/;
 
 /**
- * A fragment that is a key and nothing else (SPEC §7, fragments): the decryption key of an
+ * A fragment that is a key and nothing else (docs/design.md §7, fragments): the decryption key of an
  * end-to-end encrypted share, kept after `#` so the server never sees it (MEGA `#<key>`,
  * PrivateBin `?<id>#<key>`, Bitwarden Send `#<id>/<key>`). The fragment is one to three runs of
  * base64url or base58 joined by `/` or `!` (not opening with `/` or `!/`: a single-page app's
@@ -847,7 +847,7 @@ export const FRAGMENT_KEY = /^#!?((?:[\w-]{1,64}[/!]){1,2})?([\w-]{20,64})(?:\/(
 export const FRAGMENT_ROUTE_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)[/!]/;
 
 /**
- * Fragments that are routes to a key (SPEC §7, fragments), each with its key captured: the key
+ * Fragments that are routes to a key (docs/design.md §7, fragments), each with its key captured: the key
  * counts whatever its randomness, unless an ordinary name (`ORDINARY_PATH_SEGMENT`). Bitwarden's
  * web vault and self-hosted servers open a Send as `#/send/<id>/<key>`; MEGA's legacy links are
  * `#!<id>!<key>` and `#F!<id>!<key>`, a folder's item after a third `!`.

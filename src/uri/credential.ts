@@ -1,5 +1,5 @@
 /**
- * The credential policy for uris (SPEC §7): whether a link's uri may carry a credential, in
+ * The credential policy for uris (docs/design.md §7): whether a link's uri may carry a credential, in
  * which case no copy a model reads may show it. Fail closed: what can't be read counts.
  */
 import {
@@ -41,7 +41,7 @@ import {
 import { fragmentHoldsKey } from './random-key.js';
 
 /**
- * How deep nested uris are read (SPEC §7): each read of a value as a uri and each further
+ * How deep nested uris are read (docs/design.md §7): each read of a value as a uri and each further
  * decoding of it is a level. A uri reached past this level, or a value that would still decode
  * there, counts as a credential, since a bound that let the next level through would be the
  * same gap one level down; text that no further reading could change (`mayStillHide`) doesn't.
@@ -111,7 +111,7 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
 }
 
 /**
- * Whether `uri` may carry a credential (SPEC §7), so that its text must not be shown. True when
+ * Whether `uri` may carry a credential (docs/design.md §7), so that its text must not be shown. True when
  * the uri, or a uri nested in it no deeper than `MAX_NESTING_LEVEL`:
  * - doesn't parse, as an absolute uri or as a relative reference;
  * - has userinfo (a user name alone included), or a password in an opaque uri;

@@ -1,5 +1,5 @@
 /**
- * Recognising a JSON Web Token by its shape (SPEC §7, values): a JWT is a bearer credential
+ * Recognising a JSON Web Token by its shape (docs/design.md §7, values): a JWT is a bearer credential
  * under whatever name it travels. And reading a value that is a JSON object, as written or in
  * base64 (`eyJ…`), for the names of its members.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a parameter's value as a nested uri (SPEC §7): lenient percent-decoding, the forms a
+ * Reading a parameter's value as a nested uri (docs/design.md §7): lenient percent-decoding, the forms a
  * value has when it is itself a uri, and uris carried in hex, base64 or base64url (camo,
  * imgproxy). Pure text mechanics: what counts as a credential is decided in `credential.ts`.
  */
@@ -111,7 +111,7 @@ function withoutTabsOrNewlines(text: string): string {
 }
 
 /**
- * Whether a (decoded) value has the form of a uri that can carry a credential (SPEC §7, nested
+ * Whether a (decoded) value has the form of a uri that can carry a credential (docs/design.md §7, nested
  * uris): one with an authority (`//` or `\\` anywhere, as in `https://…`, `jdbc:mysql://…` or
  * protocol-relative `//host`, or a special scheme such as `https:`, which the parser gives an
  * authority without slashes), a path reference (it opens with `/` or `\`), or one with a

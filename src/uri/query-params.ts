@@ -1,5 +1,5 @@
 /**
- * Reading a uri into its parts, and its query, fragment and path as parameters (SPEC §7). Pure
+ * Reading a uri into its parts, and its query, fragment and path as parameters (docs/design.md §7). Pure
  * text mechanics, written for speed because they run on every link a result shows (the plain
  * form most links have is read without the URL parser, separators are found with `indexOf`, and
  * parameters are read only until one holds): which parameters count is decided in
@@ -182,7 +182,7 @@ export function foldedCacheChars(): number {
 }
 
 /**
- * Folds a parameter name for comparison (SPEC §7): percent-decoded once, lower-cased, and
+ * Folds a parameter name for comparison (docs/design.md §7): percent-decoded once, lower-cased, and
  * reduced to its letters and digits, so `X-Amz-Signature`, `accessToken`, `access-token`,
  * `token[]`, `%74oken` and `to%01ken` compare as `xamzsignature`, `accesstoken`, `token`.
  */
@@ -313,7 +313,7 @@ class NameSearch implements ParameterTests {
 
 /**
  * Whether some parameter of a query or fragment, given with its leading `?` or `#` (or empty),
- * holds (`tests`), the part read both ways (SPEC §7): with `&` alone as separator,
+ * holds (`tests`), the part read both ways (docs/design.md §7): with `&` alone as separator,
  * and with `&`, `?` and `;` all separators, so `?a=1;token=…` yields `token`, while
  * `?token=;…` keeps its value. A piece that both readings give alike (one with no `?` or `;`)
  * is tried once; empty pieces are skipped. Stops at the first that holds.

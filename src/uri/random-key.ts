@@ -1,5 +1,5 @@
 /**
- * Whether a run of base64url or base58 is a random key rather than words (SPEC §7, fragments),
+ * Whether a run of base64url or base58 is a random key rather than words (docs/design.md §7, fragments),
  * and whether a fragment is an encrypted share's key: the tests `FRAGMENT_KEY` and its routes
  * leave to the code, since no linear regular expression can count.
  */

@@ -1,5 +1,5 @@
 /**
- * Strings that read as a uri, wherever data holds them (SPEC §7 for data): the one definition
+ * Strings that read as a uri, wherever data holds them (docs/design.md §7 for data): the one definition
  * every lane's data check uses. A string reads as a uri when, as a reader reads it (`asRead`),
  * or percent-decoded once:
  * - it opens (after white space and controls) with a scheme of at most

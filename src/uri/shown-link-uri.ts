@@ -1,5 +1,5 @@
 /**
- * Whether a link's uri may be shown (SPEC §7): the one decision for the tool-result lane's link
+ * Whether a link's uri may be shown (docs/design.md §7): the one decision for the tool-result lane's link
  * line and a script's reference object, so the two can't drift into a credential hidden on one
  * lane and shown on the other.
  */

@@ -1,5 +1,5 @@
 /**
- * The one classifier (SPEC §5.2): one ShownBlock per block, from the REAL handler table, which
+ * The one classifier (docs/design.md §5.2): one ShownBlock per block, from the REAL handler table, which
  * is exhaustive both ways against the runtime revision's block types.
  */
 import { shownLeftFor } from '../../src/blocks/shown-budget.js';

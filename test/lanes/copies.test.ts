@@ -1,5 +1,5 @@
 /**
- * The two copies (issue 3, SPEC §5.3): the stored text (joined, cut at the cap with a notice,
+ * The two copies (issue 3, docs/design.md §5.3): the stored text (joined, cut at the cap with a notice,
  * stubs past the cut kept) and the live copy (native blocks only beside an image whose links
  * and markers fit the cap; else the stored text), both from one classification.
  */

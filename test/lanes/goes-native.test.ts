@@ -1,5 +1,5 @@
 /**
- * `goesNative(shown, cap)` (issue 3, SPEC §5.3; issue 13): true only when the result holds native
+ * `goesNative(shown, cap)` (issue 3, docs/design.md §5.3; issue 13): true only when the result holds native
  * media (an image, or a PDF document or audio clip its provider takes) and its link lines and
  * markers fit the cap together. Held to "every mutant killed": each case is
  * small and exact, boundaries included.

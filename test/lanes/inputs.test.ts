@@ -1,5 +1,5 @@
 /**
- * What the lanes take (issue 3, SPEC §5.0–5.1): a ToolResultInput (an object with a `data`
+ * What the lanes take (issue 3, docs/design.md §5.0–5.1): a ToolResultInput (an object with a `data`
  * key) or a CallToolResult of any revision; which arrays are content.
  */
 import { describe, expect, it } from 'vitest';

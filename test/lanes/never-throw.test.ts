@@ -1,5 +1,5 @@
 /**
- * Never throw (issue 3, SPEC §5.4): whatever stops reading or showing a result becomes one
+ * Never throw (issue 3, docs/design.md §5.4): whatever stops reading or showing a result becomes one
  * notice in both copies and one log line naming the tool and the first line of the error; the
  * call returns normally.
  */

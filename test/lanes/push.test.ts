@@ -1,5 +1,5 @@
 /**
- * The push lane, `host.convertBlocks` (issue 3, SPEC §9): the tool-result lane's classifier —
+ * The push lane, `host.convertBlocks` (issue 3, docs/design.md §9): the tool-result lane's classifier —
  * text as text, images natively only where the tool-result lane would send them (same checks,
  * same withheld line), every other block its marker — and links and references become stubs:
  * this lane never shows a uri.

@@ -1,5 +1,5 @@
 /**
- * The tool-result lane's behaviour (issue 3, SPEC §5): what each kind of block becomes, which
+ * The tool-result lane's behaviour (issue 3, docs/design.md §5): what each kind of block becomes, which
  * values are content, images a provider would reject, contradictions, errors,
  * structuredContent and labels. The two copies' assembly (cuts, stubs kept, native or text) is
  * in copies.test.ts; failures in never-throw.test.ts; blocks at depth in at-depth.test.ts.

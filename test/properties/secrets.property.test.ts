@@ -1,6 +1,6 @@
 /**
  * A secret placed in any credential position of any link or reference, at any depth, appears in
- * no lane's output: stored, live, push, and the script view serialized to JSON (SPEC §11).
+ * no lane's output: stored, live, push, and the script view serialized to JSON (docs/design.md §13).
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';

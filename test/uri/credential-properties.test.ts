@@ -16,7 +16,7 @@ const enc = encodeURIComponent;
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const hex = (text: string) => Buffer.from(text).toString('hex');
 
-/** A way of nesting a uri inside another, and the levels it adds (SPEC §7). */
+/** A way of nesting a uri inside another, and the levels it adds (docs/design.md §7). */
 interface Wrapper {
   readonly name: string;
   readonly levels: number;
