@@ -26,9 +26,11 @@ export const CALL_USAGE = `  blockwise call [--tool NAME [--args JSON] | --all [
       or all of them (each bounded by --timeout, default 15000 ms) and renders each result.
       The server gets only HOME, PATH, SHELL, TERM, USER and LOGNAME unless --env adds more.
       --tool NAME        call this tool (always, whatever its annotations say)
-      --all              call every listed tool that doesn't change state: those whose
-                         annotations say readOnlyHint: true, and those without hints whose
-                         name doesn't read as a write (create, delete, set, send, …)
+      --all              call every listed tool that doesn't change state: the hints decide
+                         when present (destructiveHint: true or readOnlyHint: false is skipped,
+                         readOnlyHint: true is called); with none, a tool is called only when
+                         its name reads as a read (get, list, search, …) with no write verb
+                         (create, delete, set, send, …) and only ASCII letters
       --include-writes   with --all, call the tools that may change state too
       --args-for NAME=JSON, --args-file FILE
                          arguments for a tool by name (a tool given arguments is called even
@@ -140,6 +142,8 @@ export const SKIP_TEXT = {
   notReadOnly: 'its annotations say it may change state (readOnlyHint: false); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
   readsAsWrite: (verb: string) =>
     `it has no readOnlyHint and its name reads as a write ("${verb}"); give --include-writes, or its arguments with --args-for NAME=JSON, to call it`,
+  notARead: "it has no readOnlyHint and its name doesn't read as a read (get, list, search, …); give --include-writes, or its arguments with --args-for NAME=JSON, to call it",
+  nonAsciiName: 'it has no readOnlyHint and its name or title holds letters outside ASCII, which could hide a write; give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
   notListed: 'the server lists no tool by this name',
   appOnly: "its _meta.ui.visibility is [\"app\"]: only the MCP App's view calls it, never a model; name it to call it anyway",
   underivable: (detail: string) => `its arguments can't be derived from its input schema: ${detail}`,
