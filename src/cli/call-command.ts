@@ -253,8 +253,10 @@ async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'c
   } catch (error) {
     if (io.interrupt?.aborted) return { kind: 'interrupted', signal: String(io.interrupt.reason) };
     if (isTimeout(error)) return { kind: 'timedOut' };
+    const framing = session.transport?.framingError();
+    if (framing !== undefined) return { kind: 'failed', reason: CALL_TEXT.unframed(framing) };
     const exit = await exitSoon(session.server);
-    if (exit !== undefined) return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
+    if (exit !== undefined && session.server?.exitedOnItsOwn() === true) return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
     return { kind: 'failed', reason: errorMessage(error) };
   }
 }
@@ -319,6 +321,8 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   }
   const notMcp = session.transport?.notMcpOutput();
   if (notMcp !== undefined) return CALL_TEXT.notMcp(notMcp);
+  const framing = session.transport?.framingError();
+  if (framing !== undefined) return CALL_TEXT.unframed(framing);
   const cause = error instanceof StepError ? error.cause : error;
   if (cause instanceof AuthorizationError) return CALL_TEXT.connectFailed(cause.message);
   const refused = session.auth?.explainRefusal(cause);
@@ -326,7 +330,8 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   const server = session.server;
   if (server !== undefined && !isTimeout(cause)) {
     const exit = await exitSoon(server);
-    if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
+    // An exit this side caused (the SDK closes the transport on a bad answer) is no reason.
+    if (exit !== undefined && server.exitedOnItsOwn()) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
   }
   if (!(error instanceof StepError)) return CALL_TEXT.connectFailed(errorMessage(error));
   if (error.step === 'http') return CALL_TEXT.cantConnect(options.http ?? '', causeMessage(cause));

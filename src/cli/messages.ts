@@ -76,9 +76,49 @@ export function oneLine(text: string, max = 300): string {
   return first.length <= max ? first : `${first.slice(0, max - 1)}…`;
 }
 
-/** The message of a thrown value, as one line. */
+/** The most characters of a message read as a list of validation issues. */
+const MAX_ISSUES_CHARS = 64_000;
+
+/**
+ * The message of a thrown value, as one line. A validation error (the SDK's schemas throw one
+ * whose message is its issues as indented JSON, so its first line is `[`) is summarized as its
+ * first issue's path and message, and how many more there are.
+ */
 export function errorMessage(error: unknown): string {
-  return oneLine(error instanceof Error ? error.message : String(error));
+  const message = error instanceof Error ? error.message : String(error);
+  const issues = validationIssues(error, message);
+  return issues === undefined ? oneLine(message) : oneLine(issuesSummary(issues));
+}
+
+interface Issue {
+  readonly path?: unknown;
+  readonly message?: unknown;
+}
+
+/** A validation error's issues: its `issues`, or its message read as a JSON list of them. */
+function validationIssues(error: unknown, message: string): readonly Issue[] | undefined {
+  const own = typeof error === 'object' && error !== null ? (error as { issues?: unknown }).issues : undefined;
+  if (isIssueList(own)) return own;
+  // An error that wraps one (`MCP error -32603: [`) keeps the list after its prefix.
+  const start = message.indexOf('[');
+  if (start === -1 || message.length > MAX_ISSUES_CHARS || !/^\[\s*\{/.test(message.slice(start, start + 40))) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(message.slice(start));
+    return isIssueList(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isIssueList(value: unknown): value is readonly Issue[] {
+  return Array.isArray(value) && value.length > 0 && value.every((issue) => typeof issue === 'object' && issue !== null && 'message' in issue);
+}
+
+function issuesSummary(issues: readonly Issue[]): string {
+  const first = issues[0] as Issue;
+  const path = Array.isArray(first.path) && first.path.length > 0 ? `${first.path.slice(0, 12).map(String).join('.')}: ` : '';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length === 2 ? '' : 's'})` : '';
+  return `invalid ${path}${oneLine(String(first.message), 160)}${more}`;
 }
 
 /** A render input as error lines name it: a quoted path, or standard input for `-`. */
@@ -119,6 +159,7 @@ export const CALL_TEXT = {
   interrupted: (signal: string) => `interrupted (${signal}); the server was stopped`,
   connectFailed: (reason: string) => `couldn't talk to the server: ${reason}`,
   cantWriteHtml: (path: string, reason: string) => `couldn't write the report ${JSON.stringify(path)}: ${reason}`,
+  unframed: (reason: string) => `stopped reading the server: it wrote ${reason}`,
   notMcp: (firstBytes: string) => `not an MCP server on stdout: it wrote ${JSON.stringify(firstBytes)}, which isn't JSON-RPC`,
 } as const;
 
