@@ -19,6 +19,7 @@ import { parseCallOptions, type CallOptions } from './options.js';
 import { formatRendered, summarizeRendered, visible } from './print.js';
 import { rawResultJson } from './raw-json.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
+import { serverUrlSecrets, shownServerUrl } from './shown-server-url.js';
 import { startHttpAuth, type HttpAuth } from './auth/http-auth.js';
 import { AuthorizationError } from './auth/loopback-redirect.js';
 import { redactingIo, SecretSet } from './auth/redact.js';
@@ -92,6 +93,7 @@ export async function runWithServer(command: 'call' | 'list', parseOptions: () =
   }
   // From here on every line is redacted: a server may echo a token back in an error or a result.
   const session: Session = { secrets: new SecretSet() };
+  if (options.http !== undefined) for (const secret of serverUrlSecrets(options.http)) session.secrets.add(secret);
   const io = redactingIo(rawIo, session.secrets);
   try {
     if (options.command.length > 0) {
@@ -310,7 +312,7 @@ function shownName(name: string): string {
 function serverLine(client: Client, options: CallOptions, toolCount: number): string {
   const info = client.getServerVersion();
   const name = info === undefined ? 'an unnamed server' : sanitizeLabel(`${info.name} ${info.version}`, 80);
-  const via = options.http === undefined ? 'over stdio (no address: no link is fetchable)' : `over HTTP at ${sanitizeLabel(options.http, 120)}`;
+  const via = options.http === undefined ? 'over stdio (no address: no link is fetchable)' : `over HTTP at ${shownServerUrl(options.http)}`;
   return `server: ${name}, ${via}; ${toolCount} tool${toolCount === 1 ? '' : 's'} listed`;
 }
 
@@ -334,7 +336,7 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
     if (exit !== undefined && server.exitedOnItsOwn()) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
   }
   if (!(error instanceof StepError)) return CALL_TEXT.connectFailed(errorMessage(error));
-  if (error.step === 'http') return CALL_TEXT.cantConnect(options.http ?? '', causeMessage(cause));
+  if (error.step === 'http') return CALL_TEXT.cantConnect(shownServerUrl(options.http ?? ''), causeMessage(cause));
   if (error.step === 'initialize') return isTimeout(cause) ? CALL_TEXT.initTimeout(options.timeoutMs) : CALL_TEXT.connectFailed(errorMessage(cause));
   return isTimeout(cause) ? CALL_TEXT.listTimeout(options.timeoutMs) : CALL_TEXT.cantList(errorMessage(cause));
 }
