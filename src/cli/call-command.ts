@@ -16,7 +16,7 @@ import { EXIT, signalExitCode, type CliIo } from './io.js';
 import { writeHtmlReport, type ReportEntry } from './html-report.js';
 import { ASKED_TEXT, CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, errorMessage, exitWords } from './messages.js';
 import { parseCallOptions, type CallOptions } from './options.js';
-import { formatRendered, summarizeRendered, visible } from './print.js';
+import { boundedArgumentsJson, formatRendered, summarizeRendered, visible } from './print.js';
 import { rawResultJson } from './raw-json.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
 import { serverUrlSecrets, shownServerUrl } from './shown-server-url.js';
@@ -28,6 +28,9 @@ import { packageVersion } from './version.js';
 
 /** The server id results of `call` are attributed to. */
 export const CALL_SERVER_ID = 'cli';
+
+/** The most characters of a call's arguments its `arguments:` line shows. */
+const LINE_ARGUMENTS_MAX = 300;
 
 /** The most pages of `tools/list` read before the list counts as complete. */
 const MAX_TOOL_PAGES = 100;
@@ -272,7 +275,7 @@ interface PrintedCall {
 function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: CallOutcome, host: Host, options: CallOptions, asked: readonly string[]): PrintedCall {
   const head = { tool: planned.tool, arguments: planned.args, ...(planned.derived ? { derivedArguments: true } : {}) };
   const reportHead = { tool: planned.tool, args: planned.args, derived: planned.derived, ...(asked.length === 0 ? {} : { asked }) };
-  const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(JSON.stringify(planned.args))}${planned.derived ? ' (derived from its input schema)' : ''}`];
+  const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(boundedArgumentsJson(planned.args, LINE_ARGUMENTS_MAX))}${planned.derived ? ' (derived from its input schema)' : ''}`];
   const askedLines = asked.map((line) => `asked: ${line}\n`).join('');
   if (outcome.kind === 'result') {
     const rendered = host.renderToolResult(fromCallToolResult(outcome.raw), {
@@ -330,7 +333,8 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   const refused = session.auth?.explainRefusal(cause);
   if (refused !== undefined) return CALL_TEXT.connectFailed(refused);
   const server = session.server;
-  if (server !== undefined && !isTimeout(cause)) {
+  // A validation error is this side's finding about what the server sent, whatever became of it.
+  if (server !== undefined && !isTimeout(cause) && !isValidationError(cause)) {
     const exit = await exitSoon(server);
     // An exit this side caused (the SDK closes the transport on a bad answer) is no reason.
     if (exit !== undefined && server.exitedOnItsOwn()) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
@@ -392,6 +396,10 @@ async function bounded<T>(timeoutMs: number, io: CliIo, run: (options: RequestOp
   } finally {
     interrupt?.removeEventListener('abort', forward);
   }
+}
+
+function isValidationError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues);
 }
 
 function isTimeout(error: unknown): boolean {

@@ -47,9 +47,9 @@ export interface ServerProcess {
   /** The last `count` non-empty lines the server wrote to stderr, oldest first. */
   lastStderrLines(count: number): string[];
   /**
-   * True when the leader ended before anything here asked it to (a crash, an exit of its own);
-   * false while it runs, or when it ended after {@link end} was called (then the reason it was
-   * ended is this side's to tell, never the server's exit).
+   * True when the leader ended on its own: before anything here asked it to end, or with an exit
+   * code of its own. False while it runs, or when the signal {@link end} sent ended it (then the
+   * reason it was ended is this side's to tell, never the server's exit).
    */
   exitedOnItsOwn(): boolean;
   /** Ends the whole group: SIGTERM, then SIGKILL after the grace period. Idempotent. */
@@ -88,7 +88,9 @@ export async function startServer(command: readonly string[], options: StartOpti
   let onItsOwn = false;
   const exited = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => {
-      onItsOwn = !endAsked;
+      // Ended by a signal after this side asked it to end: this side's doing. An exit code (a
+      // crash, or an exit before the request to end was acted on) is the server's own.
+      onItsOwn = !endAsked || signal === null;
       const settled = { code, signal };
       // Its last stderr lines may still be in the pipe: the exit is known only once the pipe has
       // ended (or after a moment, where a grandchild keeps it open), so whoever reads the exit

@@ -78,6 +78,15 @@ describe('--all leaves the names the review listed', () => {
   });
 });
 
+describe('a call\'s arguments line', () => {
+  it('is bounded, however long the arguments', async () => {
+    const { out } = await run(['call', '--tool', 'get_x', '--args', JSON.stringify({ big: 'y'.repeat(100_000) }), ...server({ tools: [{ name: 'get_x', inputSchema: { type: 'object' } }] })]);
+    const line = out.split('\n').find((each) => each.startsWith('arguments: ')) ?? '';
+    expect(line.length).toBeLessThan(400);
+    expect(line).toContain(`… (${JSON.stringify({ big: 'y'.repeat(100_000) }).length.toLocaleString('en-US')} chars)`);
+  });
+});
+
 describe('failures are told as they happened', () => {
   it('a blank line before the first message is no sign of a non-MCP server', async () => {
     const { code, out, err } = await run(['call', '--tool', 'get_x', ...server({ blankLines: true, tools: [{ name: 'get_x', inputSchema: { type: 'object' } }] })]);
