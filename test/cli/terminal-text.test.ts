@@ -48,4 +48,13 @@ describe(rawResultJson.name, () => {
     });
     expect(shortenedData(data)).toBe(`${'A'.repeat(RAW_DATA_KEEP)}… (500 chars)`);
   });
+
+  it('shortens base64 runs in any other string: a data: URI in a link, base64 in a text', () => {
+    const run = 'QUJD'.repeat(200);
+    const raw = { content: [{ type: 'resource_link', uri: `data:image/png;base64,${run}` }, { type: 'text', text: `see ${run} here` }], structuredContent: { [run]: 1 } };
+    const printed = rawResultJson(raw);
+    expect(printed).not.toContain(run.slice(0, 100));
+    expect(printed).toContain('data:image/png;base64,…base64, 800 chars…');
+    expect(printed).toContain('see …base64, 800 chars… here');
+  });
 });
