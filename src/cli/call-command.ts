@@ -16,9 +16,10 @@ import { EXIT, signalExitCode, type CliIo } from './io.js';
 import { writeHtmlReport, type ReportEntry } from './html-report.js';
 import { ASKED_TEXT, CALL_OUTCOME_TEXT, CALL_TEXT, errorLine, errorMessage, exitWords } from './messages.js';
 import { parseCallOptions, type CallOptions } from './options.js';
-import { formatRendered, summarizeRendered, visible } from './print.js';
+import { boundedArgumentsJson, formatRendered, summarizeRendered, visible } from './print.js';
 import { rawResultJson } from './raw-json.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
+import { serverUrlSecrets, shownServerUrl } from './shown-server-url.js';
 import { startHttpAuth, type HttpAuth } from './auth/http-auth.js';
 import { AuthorizationError } from './auth/loopback-redirect.js';
 import { redactingIo, SecretSet } from './auth/redact.js';
@@ -27,6 +28,9 @@ import { packageVersion } from './version.js';
 
 /** The server id results of `call` are attributed to. */
 export const CALL_SERVER_ID = 'cli';
+
+/** The most characters of a call's arguments its `arguments:` line shows. */
+const LINE_ARGUMENTS_MAX = 300;
 
 /** The most pages of `tools/list` read before the list counts as complete. */
 const MAX_TOOL_PAGES = 100;
@@ -92,6 +96,7 @@ export async function runWithServer(command: 'call' | 'list', parseOptions: () =
   }
   // From here on every line is redacted: a server may echo a token back in an error or a result.
   const session: Session = { secrets: new SecretSet() };
+  if (options.http !== undefined) for (const secret of serverUrlSecrets(options.http)) session.secrets.add(secret);
   const io = redactingIo(rawIo, session.secrets);
   try {
     if (options.command.length > 0) {
@@ -253,8 +258,10 @@ async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'c
   } catch (error) {
     if (io.interrupt?.aborted) return { kind: 'interrupted', signal: String(io.interrupt.reason) };
     if (isTimeout(error)) return { kind: 'timedOut' };
+    const framing = session.transport?.framingError();
+    if (framing !== undefined) return { kind: 'failed', reason: CALL_TEXT.unframed(framing) };
     const exit = await exitSoon(session.server);
-    if (exit !== undefined) return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
+    if (exit !== undefined && session.server?.exitedOnItsOwn() === true) return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
     return { kind: 'failed', reason: errorMessage(error) };
   }
 }
@@ -268,7 +275,7 @@ interface PrintedCall {
 function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: CallOutcome, host: Host, options: CallOptions, asked: readonly string[]): PrintedCall {
   const head = { tool: planned.tool, arguments: planned.args, ...(planned.derived ? { derivedArguments: true } : {}) };
   const reportHead = { tool: planned.tool, args: planned.args, derived: planned.derived, ...(asked.length === 0 ? {} : { asked }) };
-  const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(JSON.stringify(planned.args))}${planned.derived ? ' (derived from its input schema)' : ''}`];
+  const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(boundedArgumentsJson(planned.args, LINE_ARGUMENTS_MAX))}${planned.derived ? ' (derived from its input schema)' : ''}`];
   const askedLines = asked.map((line) => `asked: ${line}\n`).join('');
   if (outcome.kind === 'result') {
     const rendered = host.renderToolResult(fromCallToolResult(outcome.raw), {
@@ -308,7 +315,7 @@ function shownName(name: string): string {
 function serverLine(client: Client, options: CallOptions, toolCount: number): string {
   const info = client.getServerVersion();
   const name = info === undefined ? 'an unnamed server' : sanitizeLabel(`${info.name} ${info.version}`, 80);
-  const via = options.http === undefined ? 'over stdio (no address: no link is fetchable)' : `over HTTP at ${sanitizeLabel(options.http, 120)}`;
+  const via = options.http === undefined ? 'over stdio (no address: no link is fetchable)' : `over HTTP at ${shownServerUrl(options.http)}`;
   return `server: ${name}, ${via}; ${toolCount} tool${toolCount === 1 ? '' : 's'} listed`;
 }
 
@@ -319,17 +326,21 @@ async function describeFailure(error: unknown, session: Session, options: CallOp
   }
   const notMcp = session.transport?.notMcpOutput();
   if (notMcp !== undefined) return CALL_TEXT.notMcp(notMcp);
+  const framing = session.transport?.framingError();
+  if (framing !== undefined) return CALL_TEXT.unframed(framing);
   const cause = error instanceof StepError ? error.cause : error;
   if (cause instanceof AuthorizationError) return CALL_TEXT.connectFailed(cause.message);
   const refused = session.auth?.explainRefusal(cause);
   if (refused !== undefined) return CALL_TEXT.connectFailed(refused);
   const server = session.server;
-  if (server !== undefined && !isTimeout(cause)) {
+  // A validation error is this side's finding about what the server sent, whatever became of it.
+  if (server !== undefined && !isTimeout(cause) && !isValidationError(cause)) {
     const exit = await exitSoon(server);
-    if (exit !== undefined) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
+    // An exit this side caused (the SDK closes the transport on a bad answer) is no reason.
+    if (exit !== undefined && server.exitedOnItsOwn()) return CALL_TEXT.exitedEarly(exitWords(exit.code, exit.signal), server.lastStderrLines(3));
   }
   if (!(error instanceof StepError)) return CALL_TEXT.connectFailed(errorMessage(error));
-  if (error.step === 'http') return CALL_TEXT.cantConnect(options.http ?? '', causeMessage(cause));
+  if (error.step === 'http') return CALL_TEXT.cantConnect(shownServerUrl(options.http ?? ''), causeMessage(cause));
   if (error.step === 'initialize') return isTimeout(cause) ? CALL_TEXT.initTimeout(options.timeoutMs) : CALL_TEXT.connectFailed(errorMessage(cause));
   return isTimeout(cause) ? CALL_TEXT.listTimeout(options.timeoutMs) : CALL_TEXT.cantList(errorMessage(cause));
 }
@@ -385,6 +396,10 @@ async function bounded<T>(timeoutMs: number, io: CliIo, run: (options: RequestOp
   } finally {
     interrupt?.removeEventListener('abort', forward);
   }
+}
+
+function isValidationError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues);
 }
 
 function isTimeout(error: unknown): boolean {

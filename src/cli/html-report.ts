@@ -12,7 +12,16 @@ import type { LiveBlock, ShownBlock } from '../blocks/shown-block.js';
 import type { RenderedToolResult } from '../lanes/tool-result.js';
 import { blockReasonWords } from './block-reasons.js';
 import { html, SafeHtml } from './html.js';
-import { nativeImagePlaceholder, summarizeRendered } from './print.js';
+import { boundedArgumentsJson, nativeImagePlaceholder, summarizeRendered } from './print.js';
+import { sanitizeLabel } from '../text/labels.js';
+
+/** The most characters of a call's arguments the page shows. */
+export const PAGE_ARGUMENTS_MAX = 4_000;
+
+/** A server-chosen tool name as the page shows it: sanitized (no bidi control) and bounded. */
+function toolName(name: string): string {
+  return sanitizeLabel(name, 120);
+}
 
 /** One entry of the report: a call rendered, a call that failed, or a tool skipped. */
 export type ReportEntry =
@@ -204,7 +213,7 @@ function contents(entries: readonly ReportEntry[]): SafeHtml {
             : html`<span class="ok">rendered</span>`;
     const detail =
       entry.kind === 'skipped' ? (entry.reason.split(';', 1)[0] ?? '') : entry.kind === 'failed' ? formatMs(entry.ms) : `${formatMs(entry.ms)}, ${groupDigits(entry.rendered.stored.length)} chars, ${count(entry.rendered.blocks.length, 'block')}`;
-    return html`<tr><td><a href="#call-${index + 1}">${entry.tool}</a></td><td>${status}</td><td>${detail}</td></tr>`;
+    return html`<tr><td><a href="#call-${index + 1}">${toolName(entry.tool)}</a></td><td>${status}</td><td>${detail}</td></tr>`;
   });
   return html`<table class="contents"><thead><tr><th>Tool</th><th>Outcome</th><th>Time, stored copy, or why skipped</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -213,15 +222,15 @@ function entrySection(entry: ReportEntry, index: number): SafeHtml {
   const id = `call-${index + 1}`;
   if (entry.kind === 'skipped') {
     return html`<section class="call skipped" id="${id}">
-<header><h2>${entry.tool}</h2><span class="badge warn">skipped</span></header>
+<header><h2>${toolName(entry.tool)}</h2><span class="badge warn">skipped</span></header>
 <p>${entry.reason}</p>
 </section>`;
   }
-  const args = html`<h3>Arguments${entry.derived ? ' (derived from its input schema)' : ''}</h3><pre>${JSON.stringify(entry.args ?? {}, null, 2)}</pre>`;
+  const args = html`<h3>Arguments${entry.derived ? ' (derived from its input schema)' : ''}</h3><pre>${boundedArgumentsJson(entry.args, PAGE_ARGUMENTS_MAX, 2)}</pre>`;
   const asked = entry.asked !== undefined && entry.asked.length > 0 ? html`<ul class="notes">${entry.asked.map((line) => html`<li>${line}</li>`)}</ul>` : '';
   if (entry.kind === 'failed') {
     return html`<section class="call" id="${id}">
-<header><h2>${entry.tool}</h2><span class="badge bad">failed</span><span class="meta">${formatMs(entry.ms)}</span></header>
+<header><h2>${toolName(entry.tool)}</h2><span class="badge bad">failed</span><span class="meta">${formatMs(entry.ms)}</span></header>
 ${args}
 <h3>Outcome</h3><p class="bad">${entry.error}</p>
 ${asked}
@@ -231,7 +240,7 @@ ${asked}
   const summary = summarizeRendered(rendered, entry.raw);
   const badge = rendered.isError ? html`<span class="badge bad">tool error</span>` : html`<span class="badge ok">rendered</span>`;
   return html`<section class="call" id="${id}">
-<header><h2>${entry.tool}</h2>${badge}<span class="meta">${formatMs(entry.ms)}; stored ${groupDigits(rendered.stored.length)} chars; live ${liveWords(rendered)}</span></header>
+<header><h2>${toolName(entry.tool)}</h2>${badge}<span class="meta">${formatMs(entry.ms)}; stored ${groupDigits(rendered.stored.length)} chars; live ${liveWords(rendered)}</span></header>
 ${args}
 <div class="copies">
 <div class="stored"><h3>Stored copy (history)</h3><pre>${rendered.stored}</pre></div>

@@ -26,9 +26,11 @@ export const CALL_USAGE = `  blockwise call [--tool NAME [--args JSON] | --all [
       or all of them (each bounded by --timeout, default 15000 ms) and renders each result.
       The server gets only HOME, PATH, SHELL, TERM, USER and LOGNAME unless --env adds more.
       --tool NAME        call this tool (always, whatever its annotations say)
-      --all              call every listed tool that doesn't change state: those whose
-                         annotations say readOnlyHint: true, and those without hints whose
-                         name doesn't read as a write (create, delete, set, send, …)
+      --all              call every listed tool that doesn't change state: the hints decide
+                         when present (destructiveHint: true or readOnlyHint: false is skipped,
+                         readOnlyHint: true is called); with none, a tool is called only when
+                         its name reads as a read (get, list, search, …) with no write verb
+                         (create, delete, set, send, …) and only ASCII letters
       --include-writes   with --all, call the tools that may change state too
       --args-for NAME=JSON, --args-file FILE
                          arguments for a tool by name (a tool given arguments is called even
@@ -74,9 +76,49 @@ export function oneLine(text: string, max = 300): string {
   return first.length <= max ? first : `${first.slice(0, max - 1)}…`;
 }
 
-/** The message of a thrown value, as one line. */
+/** The most characters of a message read as a list of validation issues. */
+const MAX_ISSUES_CHARS = 64_000;
+
+/**
+ * The message of a thrown value, as one line. A validation error (the SDK's schemas throw one
+ * whose message is its issues as indented JSON, so its first line is `[`) is summarized as its
+ * first issue's path and message, and how many more there are.
+ */
 export function errorMessage(error: unknown): string {
-  return oneLine(error instanceof Error ? error.message : String(error));
+  const message = error instanceof Error ? error.message : String(error);
+  const issues = validationIssues(error, message);
+  return issues === undefined ? oneLine(message) : oneLine(issuesSummary(issues));
+}
+
+interface Issue {
+  readonly path?: unknown;
+  readonly message?: unknown;
+}
+
+/** A validation error's issues: its `issues`, or its message read as a JSON list of them. */
+function validationIssues(error: unknown, message: string): readonly Issue[] | undefined {
+  const own = typeof error === 'object' && error !== null ? (error as { issues?: unknown }).issues : undefined;
+  if (isIssueList(own)) return own;
+  // An error that wraps one (`MCP error -32603: [`) keeps the list after its prefix.
+  const start = message.indexOf('[');
+  if (start === -1 || message.length > MAX_ISSUES_CHARS || !/^\[\s*\{/.test(message.slice(start, start + 40))) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(message.slice(start));
+    return isIssueList(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isIssueList(value: unknown): value is readonly Issue[] {
+  return Array.isArray(value) && value.length > 0 && value.every((issue) => typeof issue === 'object' && issue !== null && 'message' in issue);
+}
+
+function issuesSummary(issues: readonly Issue[]): string {
+  const first = issues[0] as Issue;
+  const path = Array.isArray(first.path) && first.path.length > 0 ? `${first.path.slice(0, 12).map(String).join('.')}: ` : '';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length === 2 ? '' : 's'})` : '';
+  return `invalid ${path}${oneLine(String(first.message), 160)}${more}`;
 }
 
 /** A render input as error lines name it: a quoted path, or standard input for `-`. */
@@ -117,6 +159,7 @@ export const CALL_TEXT = {
   interrupted: (signal: string) => `interrupted (${signal}); the server was stopped`,
   connectFailed: (reason: string) => `couldn't talk to the server: ${reason}`,
   cantWriteHtml: (path: string, reason: string) => `couldn't write the report ${JSON.stringify(path)}: ${reason}`,
+  unframed: (reason: string) => `stopped reading the server: it wrote ${reason}`,
   notMcp: (firstBytes: string) => `not an MCP server on stdout: it wrote ${JSON.stringify(firstBytes)}, which isn't JSON-RPC`,
 } as const;
 
@@ -140,6 +183,8 @@ export const SKIP_TEXT = {
   notReadOnly: 'its annotations say it may change state (readOnlyHint: false); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
   readsAsWrite: (verb: string) =>
     `it has no readOnlyHint and its name reads as a write ("${verb}"); give --include-writes, or its arguments with --args-for NAME=JSON, to call it`,
+  notARead: "it has no readOnlyHint and its name doesn't read as a read (get, list, search, …); give --include-writes, or its arguments with --args-for NAME=JSON, to call it",
+  nonAsciiName: 'it has no readOnlyHint and its name or title holds letters outside ASCII, which could hide a write; give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
   notListed: 'the server lists no tool by this name',
   appOnly: "its _meta.ui.visibility is [\"app\"]: only the MCP App's view calls it, never a model; name it to call it anyway",
   underivable: (detail: string) => `its arguments can't be derived from its input schema: ${detail}`,

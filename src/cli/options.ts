@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isProviderName, type ProviderName } from '../providers/profiles.js';
 import { AUTH_ARG_OPTIONS, parseHttpAuthOptions, type HttpAuthOptions } from './auth/auth-options.js';
 import { badProviderText, CALL_TEXT, RENDER_TEXT, errorMessage } from './messages.js';
+import { shownServerUrl } from './shown-server-url.js';
 
 /** Bad usage: its message is the one line the command prints. */
 export class UsageError extends Error {
@@ -114,7 +115,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}: put the server's command after "--"`);
   const http = values.http;
-  if (typeof http === 'string' && !isHttpUrl(http)) throw new UsageError(CALL_TEXT.badHttpUrl(http));
+  if (typeof http === 'string' && !isHttpUrl(http)) throw new UsageError(CALL_TEXT.badHttpUrl(shownServerUrl(http)));
   if (command.length === 0 && http === undefined) throw new UsageError(CALL_TEXT.noServer);
   const tool = values.tool;
   if (typeof tool === 'string' && values.all === true) throw new UsageError(CALL_TEXT.toolAndAll);

@@ -227,5 +227,14 @@ function gutter(text: string, lines: string[]): void {
   for (const line of text.split('\n')) lines.push(line === '' ? GUTTER.trimEnd() : `${GUTTER}${visible(line)}`);
 }
 
+/**
+ * A tool's arguments as JSON, cut at `max` characters with how long they were: a call's
+ * arguments may be given or derived at any size, and are shown in a line or a page.
+ */
+export function boundedArgumentsJson(args: unknown, max: number, indent?: number): string {
+  const json = JSON.stringify(args ?? {}, null, indent) ?? 'null';
+  return json.length <= max ? json : `${json.slice(0, max)}… (${json.length.toLocaleString('en-US')} chars)`;
+}
+
 /** `text` on one line, its control characters escaped (see `terminal-text.ts`). */
 export { visible } from './terminal-text.js';

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { addLiveGroup, removeLiveGroup, signalGroup, TERM_GRACE_MS } from './live-groups.js';
@@ -46,6 +46,12 @@ export interface ServerProcess {
   lastStderrLine(): string | undefined;
   /** The last `count` non-empty lines the server wrote to stderr, oldest first. */
   lastStderrLines(count: number): string[];
+  /**
+   * True when the leader ended on its own: before anything here asked it to end, or with an exit
+   * code of its own. False while it runs, or when the signal {@link end} sent ended it (then the
+   * reason it was ended is this side's to tell, never the server's exit).
+   */
+  exitedOnItsOwn(): boolean;
   /** Ends the whole group: SIGTERM, then SIGKILL after the grace period. Idempotent. */
   end(): Promise<void>;
 }
@@ -78,8 +84,13 @@ export async function startServer(command: readonly string[], options: StartOpti
   const pid = child.pid as number;
   addLiveGroup(pid);
   let exit: ServerExit | undefined;
+  let endAsked = false;
+  let onItsOwn = false;
   const exited = new Promise<ServerExit>((resolve) => {
     child.once('exit', (code, signal) => {
+      // Ended by a signal after this side asked it to end: this side's doing. An exit code (a
+      // crash, or an exit before the request to end was acted on) is the server's own.
+      onItsOwn = !endAsked || signal === null;
       const settled = { code, signal };
       // Its last stderr lines may still be in the pipe: the exit is known only once the pipe has
       // ended (or after a moment, where a grandchild keeps it open), so whoever reads the exit
@@ -116,7 +127,11 @@ export async function startServer(command: readonly string[], options: StartOpti
     exited,
     lastStderrLine: () => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').at(-1),
     lastStderrLines: (count) => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').slice(-count),
-    end: () => (ending ??= endGroup(child, pid, exited)),
+    exitedOnItsOwn: () => onItsOwn,
+    end: () => {
+      endAsked = true;
+      return (ending ??= endGroup(child, pid, exited));
+    },
   };
 }
 
@@ -208,13 +223,29 @@ function readStat(path: string): { state: string; pgrp: number } | undefined {
 /** How much of a server's first stdout output a "not an MCP server" error quotes. */
 const NOT_MCP_HEAD_CHARS = 80;
 
-/** The SDK's stdio framing over a spawned server's stdin and stdout. Closing it ends the group. */
+/** The longest line a server may write (the SDK's own bound), in bytes. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/** Why the transport stopped reading the server's stdout, in words, when it was its own doing. */
+export const FRAMING_TEXT = {
+  lineTooLong: 'a line over 10 MB without a newline',
+} as const;
+
+/**
+ * The SDK's stdio framing (one JSON-RPC message a line) over a spawned server's stdin and stdout,
+ * framed here rather than by the SDK's `ReadBuffer`, whose search from the buffer's start on each
+ * chunk makes a long line quadratic: each chunk is searched once, the unterminated tail is kept
+ * as chunks with its length, and a line past {@link MAX_LINE_BYTES} fails at once. Blank (and
+ * white-space) lines are skipped. Closing it ends the group.
+ */
 export class ChildStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
-  private readonly readBuffer = new ReadBuffer();
+  /** The unterminated tail: its chunks, and their length in bytes. */
+  private tail: Buffer[] = [];
+  private tailBytes = 0;
   private closed = false;
   private started = false;
   /** True once the server wrote one JSON-RPC message. */
@@ -222,10 +253,12 @@ export class ChildStdioTransport implements Transport {
   /** The first bytes the server wrote to stdout, kept until it has spoken JSON-RPC. */
   private head = '';
   private notMcp: string | undefined;
+  private framingFailure: string | undefined;
 
   constructor(private readonly server: ServerProcess) {
     const { child } = server;
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.closed || this.notMcp !== undefined || this.framingFailure !== undefined) return;
       if (!this.spoken && this.head.length < NOT_MCP_HEAD_CHARS) {
         this.head += chunk.subarray(0, NOT_MCP_HEAD_CHARS).toString('utf8');
         // Every JSON-RPC message is an object: output that opens with anything else is no MCP
@@ -236,15 +269,7 @@ export class ChildStdioTransport implements Transport {
           return;
         }
       }
-      try {
-        this.readBuffer.append(chunk);
-      } catch (error) {
-        // A line past the SDK's buffer bound: the stream can't be framed any more.
-        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-        void this.close();
-        return;
-      }
-      this.drain();
+      this.take(chunk);
     });
     child.stdout?.on('error', (error) => this.onerror?.(error));
     child.stdin?.on('error', (error) => this.onerror?.(error));
@@ -286,30 +311,62 @@ export class ChildStdioTransport implements Transport {
     void this.close();
   }
 
-  private drain(): void {
-    for (;;) {
-      if (this.closed) return;
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.readBuffer.readMessage();
-      } catch (error) {
-        if (!this.spoken) {
-          this.refuse();
-          return;
-        }
-        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-        continue;
-      }
-      if (message === null) return;
-      this.spoken = true;
-      this.onmessage?.(message);
+  /**
+   * What the transport itself gave up on (a line past the bound), in words; undefined while it
+   * reads on. The server it then ended didn't exit on its own.
+   */
+  framingError(): string | undefined {
+    return this.framingFailure;
+  }
+
+  /** Frames `chunk`: each whole line it ends is read, the rest kept as the tail. */
+  private take(chunk: Buffer): void {
+    let from = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1 && !this.closed; newline = chunk.indexOf(0x0a, from)) {
+      const piece = chunk.subarray(from, newline);
+      const line = this.tail.length === 0 ? piece : Buffer.concat([...this.tail, piece]);
+      this.tail = [];
+      this.tailBytes = 0;
+      from = newline + 1;
+      if (line.length > MAX_LINE_BYTES) return this.giveUp(FRAMING_TEXT.lineTooLong);
+      this.read(line);
     }
+    if (this.closed || from >= chunk.length) return;
+    const rest = chunk.subarray(from);
+    this.tail.push(rest);
+    this.tailBytes += rest.length;
+    if (this.tailBytes > MAX_LINE_BYTES) this.giveUp(FRAMING_TEXT.lineTooLong);
+  }
+
+  /** One line: skipped when blank, else one JSON-RPC message. */
+  private read(line: Buffer): void {
+    const text = line.toString('utf8');
+    if (text.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(text.endsWith('\r') ? text.slice(0, -1) : text);
+    } catch (error) {
+      if (!this.spoken) return this.refuse();
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.spoken = true;
+    this.onmessage?.(message);
+  }
+
+  private giveUp(reason: string): void {
+    this.framingFailure = reason;
+    this.tail = [];
+    this.tailBytes = 0;
+    this.onerror?.(new Error(reason));
+    void this.close();
   }
 
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
-    this.readBuffer.clear();
+    this.tail = [];
+    this.tailBytes = 0;
     this.onclose?.();
   }
 }

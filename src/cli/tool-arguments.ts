@@ -6,6 +6,7 @@
 import { SKIP_TEXT } from './messages.js';
 import type { ArgumentSets, CallOptions } from './options.js';
 import { isPlainObject } from './options.js';
+import { asRead } from '../text/labels.js';
 
 /** What `call` reads of a listed tool. */
 export interface ListedTool {
@@ -71,41 +72,107 @@ function planTool(tool: ListedTool, given: readonly Record<string, unknown>[] | 
 }
 
 /**
- * Verbs that, as a word of a tool's name or title, say the tool changes something. Read only
- * where its annotations say nothing either way.
+ * Verbs (and a few verb-like nouns) that, as a word of a tool's name or title, say the tool
+ * changes something or acts on the world. A word counts when it is one of them, an inflection of
+ * one (`deleting`, `added`), or, for verbs of four letters or more, starts with one (`deletefile`,
+ * `updates`). Read only where its annotations say nothing either way.
  */
 export const WRITE_VERBS: ReadonlySet<string> = new Set([
-  'add', 'append', 'apply', 'approve', 'archive', 'assign', 'book', 'buy', 'cancel', 'charge', 'clear', 'close', 'commit',
-  'create', 'delete', 'deploy', 'destroy', 'disable', 'drop', 'edit', 'email', 'enable', 'erase', 'exec', 'execute',
-  'grant', 'insert', 'install', 'invite', 'kill', 'merge', 'modify', 'move', 'notify', 'order', 'pay', 'post', 'publish',
-  'purge', 'push', 'put', 'reboot', 'remove', 'rename', 'replace', 'reset', 'restart', 'revoke', 'run', 'save', 'sell',
-  'send', 'set', 'shutdown', 'start', 'stop', 'store', 'submit', 'subscribe', 'terminate', 'toggle', 'transfer', 'trash',
-  'uninstall', 'unsubscribe', 'update', 'upload', 'upsert', 'write',
+  'add', 'append', 'apply', 'approve', 'ban', 'buy', 'cancel', 'checkout', 'chmod', 'chown', 'clear', 'click', 'clone',
+  'commit', 'create', 'delete', 'deploy', 'destroy', 'detach', 'disable', 'disconnect', 'dismiss', 'drag', 'edit',
+  'enable', 'erase', 'evaluate', 'execute', 'fill', 'hover', 'import', 'insert', 'invoke', 'kill', 'lock', 'login',
+  'logout', 'migrate', 'mkdir', 'modify', 'move', 'mute', 'navigate', 'notify', 'pay', 'press', 'publish', 'purge',
+  'push', 'put', 'reboot', 'rebase', 'redo', 'reject', 'remove', 'rename', 'reopen', 'reply', 'replace', 'rerun',
+  'reset', 'restart', 'restore', 'revert', 'revoke', 'rm', 'rmdir', 'rollback', 'run', 'save', 'sell', 'send', 'set',
+  'shutdown', 'signup', 'spawn', 'start', 'stop', 'submit', 'subscribe', 'suspend', 'sync', 'terminate', 'toggle',
+  'transfer', 'truncate', 'undo', 'uninstall', 'unlink', 'unlock', 'unsubscribe', 'update', 'upgrade', 'upload',
+  'upsert', 'wipe', 'write',
 ]);
 
 /**
- * Why `--all` leaves a tool that may change state, or undefined for one it calls. The rule, in
- * MCP's tool annotations: `readOnlyHint: true` is called; `destructiveHint: true` or
- * `readOnlyHint: false` is skipped; with neither hint, a tool whose name or title holds a word of
- * {@link WRITE_VERBS} (`delete_file`, `sendEmail`) is skipped, any other is called.
+ * Verbs (and verb-like nouns) that, as a word of a tool's name or title, say it reads: with no
+ * annotations, `--all` calls a tool only when a word of its name reads as one of these (or an
+ * inflection: `listing`, `gets`) and none reads as a write.
+ */
+export const READ_VERBS: ReadonlySet<string> = new Set([
+  'analyze', 'browse', 'calculate', 'cat', 'check', 'compare', 'compute', 'count', 'describe', 'diff', 'echo', 'estimate',
+  'explain', 'explore', 'fetch', 'find', 'get', 'glob', 'grep', 'head', 'health', 'help', 'info', 'inspect', 'list', 'lookup',
+  'ls', 'peek', 'ping', 'preview', 'query', 'read', 'retrieve', 'scan', 'search', 'show', 'stat', 'stats', 'status', 'summarize',
+  'tail', 'validate', 'verify', 'version', 'view', 'whoami',
+]);
+
+/** The most characters of a name or title the rule reads (the words that decide come first). */
+const NAME_READ_CHARS = 400;
+
+/**
+ * Why `--all` leaves a tool that may change state, or undefined for one it calls. MCP's default
+ * for a missing `readOnlyHint` is "may write", so the rule fails safe:
+ * - the hints decide when present: `destructiveHint: true` is skipped (even beside
+ *   `readOnlyHint: true`, a contradiction read the safe way); `readOnlyHint: true` is called;
+ *   `readOnlyHint: false` is skipped (a hint that is no boolean counts as absent);
+ * - with no `readOnlyHint`, a tool is called only when its name and title read as a read: a word
+ *   is in {@link READ_VERBS} and none reads as a write ({@link WRITE_VERBS}); one whose name or
+ *   title holds letters outside ASCII (after NFKC folding: a Cyrillic `е` in `dеlete`) is skipped,
+ *   since its words can't be judged.
  */
 export function writeReason(tool: ListedTool): string | undefined {
-  const hints = tool.annotations;
-  if (hints?.readOnlyHint === true) return undefined;
-  if (hints?.destructiveHint === true) return SKIP_TEXT.destructive;
-  if (hints?.readOnlyHint === false) return SKIP_TEXT.notReadOnly;
-  const verb = nameWords(`${tool.name} ${tool.title ?? ''}`).find((word) => WRITE_VERBS.has(word));
-  return verb === undefined ? undefined : SKIP_TEXT.readsAsWrite(verb);
+  const hints = isPlainObject(tool.annotations) ? tool.annotations : {};
+  if (hints.destructiveHint === true) return SKIP_TEXT.destructive;
+  if (hints.readOnlyHint === true) return undefined;
+  if (hints.readOnlyHint === false) return SKIP_TEXT.notReadOnly;
+  const text = `${typeof tool.name === 'string' ? tool.name.slice(0, NAME_READ_CHARS) : ''} ${typeof tool.title === 'string' ? tool.title.slice(0, NAME_READ_CHARS) : ''}`;
+  const read = asRead(text);
+  if (NON_ASCII_LETTER.test(read)) return SKIP_TEXT.nonAsciiName;
+  const words = nameWords(read);
+  const verb = words.map(writeVerbOf).find((each) => each !== undefined);
+  if (verb !== undefined) return SKIP_TEXT.readsAsWrite(verb);
+  return words.some(isReadVerb) ? undefined : SKIP_TEXT.notARead;
 }
 
-/** A name's words, lower case: split at case changes and at anything not a letter. */
-function nameWords(name: string): string[] {
+/** A letter or mark outside ASCII: what a look-alike name is made of. */
+const NON_ASCII_LETTER = /(?![A-Za-z])[\p{L}\p{M}]/u;
+
+/**
+ * A name's words, lower case: split at case changes (`sendEmail`, `HTTPDelete`), between letters
+ * and digits, and at anything not a letter.
+ */
+export function nameWords(name: string): string[] {
   return name
-    .slice(0, 400)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((word) => word !== '');
+}
+
+/** The suffixes an inflection adds: `deletes`, `deleted`, `deleting`. */
+const INFLECTIONS = ['ing', 'ed', 'es', 's', 'd'] as const;
+
+/** The base forms `word` may be an inflection of (`deleting` → `delet`, `delete`; `running` → `run`). */
+function baseForms(word: string): string[] {
+  const forms = [word];
+  for (const suffix of INFLECTIONS) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 2) continue;
+    const stem = word.slice(0, -suffix.length);
+    forms.push(stem, `${stem}e`);
+    if (stem.length > 2 && stem.at(-1) === stem.at(-2)) forms.push(stem.slice(0, -1));
+  }
+  return forms;
+}
+
+/** The write verb `word` reads as: itself, an inflection, or (four letters or more) its start. */
+function writeVerbOf(word: string): string | undefined {
+  const base = baseForms(word).find((form) => WRITE_VERBS.has(form));
+  if (base !== undefined) return base;
+  for (let end = Math.min(word.length - 1, 12); end >= 4; end -= 1) {
+    const head = word.slice(0, end);
+    if (WRITE_VERBS.has(head)) return head;
+  }
+  return undefined;
+}
+
+function isReadVerb(word: string): boolean {
+  return baseForms(word).some((form) => READ_VERBS.has(form));
 }
 
 /** True when an MCP Apps tool's `_meta.ui.visibility` names the app and nothing else. */

@@ -132,6 +132,16 @@ describe('blockwise call --http', () => {
     // The server is gone: nothing listens on its port any more.
     await expect(connectionRefused(port)).resolves.toBe(true);
   }, 30_000);
+
+  it('never prints nor writes into the report a credential in the address', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const page = join(mkdtempSync(join(tmpdir(), 'blockwise-http-')), 'report.html');
+    const { code, out, err } = await run(['--tool', 'get-sum', '--args', '{"a":1,"b":2}', '--http', `${url}?api_key=SEKRET123`, '--html', page, '--env', `PORT=${port}`, '--', process.execPath, EVERYTHING_ENTRY, 'streamableHttp']);
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    expect(out).toContain(`over HTTP at ${url};`);
+    expect(out + readFileSync(page, 'utf8')).not.toContain('SEKRET123');
+  }, 30_000);
 });
 
 /** True when nothing listens on `port` (binding it could still fail while closed sockets linger). */

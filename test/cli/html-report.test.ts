@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, html } from '../../src/cli/html.js';
-import { reportTotals } from '../../src/cli/html-report.js';
+import { buildHtmlReport, PAGE_ARGUMENTS_MAX, reportTotals } from '../../src/cli/html-report.js';
 import { main } from '../../src/cli/main.js';
 import { captureIo } from './helpers.js';
 import { hostileResult } from './report-fixtures.js';
@@ -31,6 +31,8 @@ describe(escapeHtml.name, () => {
     ['controls but tab and newline', 'a\u001b[0m\u0007\t\n\r\u009bz', 'a\\u001b[0m\\u0007\t\n\\u000d\\u009bz'],
     ['a lone surrogate', 'x\ud800y', 'x\\ud800y'],
     ['a surrogate pair kept', '😀', '😀'],
+    ['bidi controls, separators, zero-width space, byte-order mark', 'a\u202eb\u2066c\u2028d\u200be\ufeff', 'a\\u202eb\\u2066c\\u2028d\\u200be\\ufeff'],
+    ['the joiner of an emoji sequence kept', '👨\u200d👩', '👨\u200d👩'],
   ])('%s', (_name, given, want) => {
     expect(escapeHtml(given)).toBe(want);
   });
@@ -92,6 +94,30 @@ describe('the report page', () => {
 });
 
 describe(reportTotals.name, () => {
+  it('never holds the signed link of the hostile result, nor its signature', async () => {
+    const page = await renderReport(hostileResult());
+    expect(page).not.toContain('X-Amz-Signature');
+    expect(page).not.toContain('abc123');
+  });
+
+  it('shows tool names sanitized and bounded, and arguments bounded', () => {
+    const name = `t\u202e${'n'.repeat(1_000)}`;
+    const page = buildHtmlReport({
+      title: 'blockwise call',
+      source: 'server',
+      startedAt: new Date(0),
+      totalMs: 1,
+      entries: [
+        { kind: 'failed', tool: name, args: { big: 'y'.repeat(100_000) }, error: 'e', ms: 1 },
+        { kind: 'skipped', tool: name, reason: 'r' },
+      ],
+    });
+    expect(page).not.toMatch(/[\u202e\u2066\u2028\u200b]/);
+    expect(page).not.toContain('n'.repeat(200));
+    expect(page).not.toContain('y'.repeat(PAGE_ARGUMENTS_MAX));
+    expect(page).toContain(`… (${JSON.stringify({ big: 'y'.repeat(100_000) }, null, 2).length.toLocaleString('en-US')} chars)`);
+  });
+
   it('counts skipped tools and failed calls as such', () => {
     expect(
       reportTotals([

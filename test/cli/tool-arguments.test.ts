@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_TEXT } from '../../src/cli/messages.js';
-import { deriveArguments, planCalls, writeReason, WRITE_VERBS, type ListedTool, isAppOnly } from '../../src/cli/tool-arguments.js';
+import { deriveArguments, nameWords, planCalls, READ_VERBS, writeReason, WRITE_VERBS, type ListedTool, isAppOnly } from '../../src/cli/tool-arguments.js';
 
 const tool = (overrides: Partial<ListedTool> & { name: string }): ListedTool => ({ inputSchema: { type: 'object', properties: {} }, ...overrides });
 const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required });
@@ -47,10 +47,41 @@ describe(writeReason.name, () => {
     ['no hints > camelCase write verb > skipped', tool({ name: 'sendEmail' }), SKIP_TEXT.readsAsWrite('send')],
     ['no hints > write verb in the title > skipped', tool({ name: 'x1', title: 'Update the record' }), SKIP_TEXT.readsAsWrite('update')],
     ['no hints > a read > called', tool({ name: 'get_sampling_rate' }), undefined],
-    ['no hints > a verb inside a longer word is no verb > called', tool({ name: 'list_updates_settings' }), undefined],
+    ['no hints > a short verb inside a longer word is no verb > called', tool({ name: 'get_user_settings' }), undefined],
+    ['no hints > a write verb starting a later word fails safe > skipped', tool({ name: 'list_updates_settings' }), SKIP_TEXT.readsAsWrite('update')],
+    ['contradictory hints (readOnlyHint and destructiveHint true) > skipped', tool({ name: 'wipe_disk', annotations: { readOnlyHint: true, destructiveHint: true } }), SKIP_TEXT.destructive],
+    ['hints that are no booleans count as absent > by name', tool({ name: 'delete_str', annotations: { readOnlyHint: 'false', destructiveHint: 'true' } as never }), SKIP_TEXT.readsAsWrite('delete')],
+    ['destructiveHint false alone > by name', tool({ name: 'wipe', annotations: { destructiveHint: false } }), SKIP_TEXT.readsAsWrite('wipe')],
+    ['no hints > a Cyrillic look-alike in the name > skipped', tool({ name: 'd\u0435lete_lookalike' }), SKIP_TEXT.nonAsciiName],
+    ['no hints > a fullwidth name folds (NFKC) to a write > skipped', tool({ name: '\uff44elete_x' }), SKIP_TEXT.readsAsWrite('delete')],
+    ['no hints > an invisible character inside a verb > skipped', tool({ name: 'get_de\u200blete' }), SKIP_TEXT.readsAsWrite('delete')],
+    ['no hints > a read, its title a write > skipped', tool({ name: 'get_x', title: 'Delete everything' }), SKIP_TEXT.readsAsWrite('delete')],
+    ['no hints > a read after a write > skipped', tool({ name: 'fetch_and_delete_rows' }), SKIP_TEXT.readsAsWrite('delete')],
+    ['no hints > a namespaced read > called', tool({ name: 'slack_list_channels' }), undefined],
+    ['no hints > an inflected read > called', tool({ name: 'listing_files' }), undefined],
     ['empty annotations > by name', tool({ name: 'create-user', annotations: {} }), SKIP_TEXT.readsAsWrite('create')],
   ])('%s', (_name, given, want) => {
     expect(writeReason(given)).toBe(want);
+  });
+
+  it.each([
+    ['git_checkout'], ['git_init'], ['slack_reply_to_thread'], ['fork_repository'], ['dismiss_notification'], ['puppeteer_click'],
+    ['puppeteer_evaluate'], ['restore_backup'], ['truncate_table'], ['rollback_migration'], ['rerun_workflow_run'], ['HTTPDelete'],
+    ['deletefile'], ['deleting_stuff'], ['rm_rf'], ['unlink'], ['format_drive'], ['wipe'], ['git_reset_hard'], ['drop2table'], ['safe'],
+  ])('no hints > %s is not called', (name) => {
+    expect(writeReason(tool({ name }))).toBeDefined();
+  });
+
+  it.each([
+    ['HTTPDelete', ['http', 'delete']],
+    ['sendEmail', ['send', 'email']],
+    ['drop2table', ['drop', 'table']],
+  ])('splits %s into words', (name, words) => {
+    expect(nameWords(name)).toEqual(words);
+  });
+
+  it('reads no word as both a read and a write', () => {
+    for (const verb of READ_VERBS) expect(WRITE_VERBS.has(verb)).toBe(false);
   });
 
   it('names the verbs the issue lists as writes', () => {
@@ -64,7 +95,7 @@ describe(planCalls.name, () => {
     tool({ name: 'wipe', annotations: { destructiveHint: true } }),
     tool({ name: 'set_mode', annotations: { readOnlyHint: false } }),
     tool({ name: 'get_sampling_rate' }),
-    tool({ name: 'odd', inputSchema: object({ v: {} }) }),
+    tool({ name: 'get_odd', inputSchema: object({ v: {} }) }),
     tool({ name: 'task', execution: { taskSupport: 'required' } }),
   ];
 
@@ -76,7 +107,7 @@ describe(planCalls.name, () => {
       { kind: 'skip', tool: 'wipe', reason: SKIP_TEXT.destructive },
       { kind: 'skip', tool: 'set_mode', reason: SKIP_TEXT.notReadOnly },
       { kind: 'call', tool: 'get_sampling_rate', args: {}, derived: true },
-      { kind: 'skip', tool: 'odd', reason: SKIP_TEXT.underivable('its required argument "v" has no type this command can fill in') },
+      { kind: 'skip', tool: 'get_odd', reason: SKIP_TEXT.underivable('its required argument "v" has no type this command can fill in') },
       { kind: 'skip', tool: 'task', reason: SKIP_TEXT.task },
       { kind: 'skip', tool: 'ghost', reason: SKIP_TEXT.notListed },
     ]);
@@ -101,7 +132,7 @@ describe(planCalls.name, () => {
     expect(one('echo', { message: 'x' })).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'x' }, derived: false }]);
     expect(one('wipe')).toEqual([{ kind: 'call', tool: 'wipe', args: {}, derived: true }]);
     expect(one('task')).toEqual([{ kind: 'call', tool: 'task', args: {}, derived: true }]);
-    expect(one('odd')).toEqual([{ kind: 'call', tool: 'odd', args: {}, derived: false }]);
+    expect(one('get_odd')).toEqual([{ kind: 'call', tool: 'get_odd', args: {}, derived: false }]);
     expect(one('nope')).toEqual([{ kind: 'call', tool: 'nope', args: {}, derived: true }]);
   });
 });
