@@ -21,7 +21,7 @@ import { rawResultJson } from './raw-json.js';
 import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess } from './server-process.js';
 import { startHttpAuth, type HttpAuth } from './auth/http-auth.js';
 import { AuthorizationError } from './auth/loopback-redirect.js';
-import { redactingIo, SecretSet } from './auth/redact.js';
+import { redactDeep, redactingIo, SecretSet } from './auth/redact.js';
 import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
 import { packageVersion } from './version.js';
 
@@ -160,7 +160,8 @@ async function callTools(options: CallOptions, io: CliIo, client: Client, tools:
     if (skipped.length > 0) io.stdout.write(`skipped:\n${skipped.map((entry) => `  ${shownName(entry.tool)}: ${sanitizeLabel(entry.reason, 400)}\n`).join('')}`);
   }
   if (options.html !== undefined) {
-    const failed = await writeHtmlReport(options.html, { title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started });
+    // The page holds what the server sent: redacted as every printed line is, before it is escaped.
+    const failed = await writeHtmlReport(options.html, redactDeep({ title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started }, session.secrets));
     if (failed !== undefined) {
       io.stderr.write(errorLine('call', CALL_TEXT.cantWriteHtml(options.html, failed)));
       return EXIT.failed;

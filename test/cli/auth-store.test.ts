@@ -3,7 +3,7 @@
  * pre-registered client's secret never in it) and the provider's hand-over of every token to the
  * redactor.
  */
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,29 @@ describe(fileStore.name, () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(path, 'utf8')) as { servers: Record<string, { tokens: { access_token: string } }> };
     expect(Object.fromEntries(Object.entries(saved.servers).map(([url, entry]) => [url, entry.tokens.access_token]))).toEqual({ 'https://other.example/mcp': 'o', 'https://a.example/mcp': 'a' });
+  });
+
+  it('writes through a fresh, randomly named temporary file and leaves none behind when the write fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'blockwise-cache-'));
+    const path = join(dir, 'tokens.json');
+    // A planted link at the name an earlier version used is never written through.
+    const planted = join(dir, 'planted');
+    writeFileSync(planted, '');
+    symlinkSync(planted, `${path}.${process.pid}.tmp`);
+    const store = fileStore(path, 'https://a.example/mcp', () => undefined);
+    store.current.tokens = { access_token: 'written-token', token_type: 'Bearer' };
+    store.save();
+    expect(readFileSync(planted, 'utf8')).toBe('');
+    expect(readFileSync(path, 'utf8')).toContain('written-token');
+    // The cache's path is a directory: the rename fails, and the temporary file is removed.
+    const blocked = join(dir, 'blocked');
+    mkdirSync(blocked);
+    const warnings: string[] = [];
+    const failing = fileStore(blocked, 'https://a.example/mcp', (line) => warnings.push(line));
+    failing.current.tokens = { access_token: 'never-left-behind', token_type: 'Bearer' };
+    failing.save();
+    expect(warnings.join('')).toContain("couldn't write the token cache");
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp') && name.startsWith('blocked'))).toEqual([]);
   });
 
   it('reads what an earlier run saved', () => {

@@ -62,6 +62,19 @@ describe('call --bearer-env', () => {
     expect(server.counts.authorize).toBe(0);
   });
 
+  it('keeps the echoed token out of the --html report as well', async () => {
+    const token = 'secret-token-for-the-html-report-1234';
+    server.accepted.add(token);
+    process.env[TOKEN_ENV] = token;
+    const page = join(mkdtempSync(join(tmpdir(), 'blockwise-auth-html-')), 'report.html');
+    const { code } = await call(['--bearer-env', TOKEN_ENV, '--html', page]);
+    expect(code).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('you sent Bearer');
+    expect(html).toContain(REDACTED);
+    expect(html).not.toContain(token);
+  });
+
   it('names the variable, never its value, when the server refuses the token', async () => {
     const token = 'a-token-the-server-refuses-5678';
     process.env[TOKEN_ENV] = token;

@@ -9,7 +9,7 @@ import { oneLine } from '../messages.js';
 export const AUTH_OPTION_TEXT = {
   badHeader: (value: string) => `--header wants 'NAME: VALUE', got ${JSON.stringify(oneLine(value, 80))}`,
   badHeaderName: (name: string) => `--header: ${JSON.stringify(oneLine(name, 80))} is not a header name`,
-  badHeaderValue: (name: string) => `--header ${oneLine(name, 80)}: a value may not hold line breaks or control characters`,
+  badHeaderValue: (name: string) => `--header ${oneLine(name, 80)}: a value may not hold line breaks, control characters or characters beyond Latin-1 (U+00FF)`,
   reservedHeader: (name: string) => `--header ${oneLine(name, 80)}: this header is the transport's own and can't be set`,
   envNotSet: (option: string, name: string) => `${option} ${oneLine(name, 80)}: this shell has no such variable, or it is empty`,
   badEnvName: (option: string, name: string) => `${option} wants the name of an environment variable, got ${JSON.stringify(oneLine(name, 80))}`,
@@ -18,6 +18,12 @@ export const AUTH_OPTION_TEXT = {
   staticAndOAuth: (option: string) => `${option} is for the authorization flow; with --bearer-env or --header Authorization the token is already given`,
   secretWithoutId: '--client-secret-env goes with --client-id',
   idAndMetadataUrl: 'give either --client-id (a pre-registered client) or --client-metadata-url (a client ID metadata document), not both',
+  issuerWithoutId: '--issuer pins the authorization server of a pre-registered client: it goes with --client-id',
+  badIssuer: (url: string) => `--issuer wants an https URL (http only on a loopback host), got ${JSON.stringify(oneLine(url, 120))}`,
+  insecureHttp: (option: string) =>
+    `${oneLine(option, 80)} would send a credential in the clear: the server's URL is http on a host that is not loopback (use https, or pass --allow-insecure-http)`,
+  badAuthWait: (value: string) => `--auth-wait wants milliseconds from 0 to 3600000, got ${JSON.stringify(oneLine(value, 40))}`,
+  secretTooShort: (option: string, name: string, min: number) => `${option} ${oneLine(name, 80)}: the value is shorter than ${min} characters, too short to keep out of the output`,
   badMetadataUrl: (url: string) => `--client-metadata-url wants an https URL with a path, got ${JSON.stringify(oneLine(url, 120))}`,
 } as const;
 
