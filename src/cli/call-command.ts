@@ -200,7 +200,7 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
     return client;
   }
   const url = new URL(options.http);
-  const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets));
+  const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets, options.timeoutMs));
   let deadline = Date.now() + options.timeoutMs;
   for (let authorizations = 0; ; ) {
     const client = newClient(session);

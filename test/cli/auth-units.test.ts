@@ -4,7 +4,8 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserCommand } from '../../src/cli/auth/browser.js';
+import { browserCommand, isOpenableUrl, openerEnvironment } from '../../src/cli/auth/browser.js';
+import { guardedFetch } from '../../src/cli/auth/guarded-fetch.js';
 import { DEFAULT_AUTH_WAIT_MS, isCi, parseHeader } from '../../src/cli/auth/auth-options.js';
 import { startLoopbackRedirect, type LoopbackRedirect } from '../../src/cli/auth/loopback-redirect.js';
 import { AUTH_OPTION_TEXT, AUTH_TEXT } from '../../src/cli/auth/messages.js';
@@ -184,6 +185,64 @@ describe(originScopedFetch.name, () => {
       { url: 'http://127.0.0.1:6/token', authorization: null },
       { url: 'https://127.0.0.1:5/mcp', authorization: null },
     ]);
+  });
+});
+
+describe(guardedFetch.name, () => {
+  const seen: string[] = [];
+  const base = async (url: string | URL, init?: RequestInit) => {
+    seen.push(String(url));
+    if (String(url).endsWith('/hang')) {
+      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)));
+    }
+    return new Response('');
+  };
+  const serverUrl = new URL('http://127.0.0.1:5/mcp');
+
+  it('talks to an authorization server only over https or loopback http, and with --issuer only to its origin', async () => {
+    const open = guardedFetch({ serverUrl, timeoutMs: 10_000, allowInsecureHttp: false }, base);
+    await expect(open('http://as.example/token')).rejects.toThrow(AUTH_TEXT.insecureAuthorizationServer('http://as.example'));
+    await expect(open('https://as.example/token')).resolves.toBeInstanceOf(Response);
+    await expect(open('http://127.0.0.1:9/token')).resolves.toBeInstanceOf(Response);
+    const pinned = guardedFetch({ serverUrl, timeoutMs: 10_000, allowInsecureHttp: false, issuer: 'https://as.example/' }, base);
+    await expect(pinned('https://evil.example/token')).rejects.toThrow(AUTH_TEXT.notTheIssuer('https://evil.example', 'https://as.example'));
+    await expect(pinned('https://as.example/.well-known/oauth-authorization-server')).resolves.toBeInstanceOf(Response);
+  });
+
+  it('bounds every request but the MCP endpoint itself', async () => {
+    const bounded = guardedFetch({ serverUrl, timeoutMs: 50, allowInsecureHttp: false }, base);
+    await expect(bounded('https://as.example/hang')).rejects.toThrow(/timeout|aborted/i);
+    await expect(bounded('http://127.0.0.1:5/.well-known/hang')).rejects.toThrow(/timeout|aborted/i);
+  });
+
+  it('sends a credential to a remote MCP server over plain http only when allowed', async () => {
+    const remote = new URL('http://mcp.example/mcp');
+    const headers = { authorization: 'Bearer flow-token' };
+    await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: false }, base)(remote, { headers })).rejects.toThrow(AUTH_TEXT.insecureServer);
+    await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: false }, base)(remote)).resolves.toBeInstanceOf(Response);
+    await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: true }, base)(remote, { headers })).resolves.toBeInstanceOf(Response);
+  });
+});
+
+describe(isOpenableUrl.name, () => {
+  it.each([
+    ['https://as.example/authorize?x=1', true],
+    ['http://127.0.0.1:8/authorize', true],
+    ['http://localhost:8/authorize', true],
+    ['http://as.example/authorize', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['ms-settings:', false],
+    ['not a url', false],
+  ])('%s → %s', (url, want) => {
+    expect(isOpenableUrl(url)).toBe(want);
+  });
+});
+
+describe(openerEnvironment.name, () => {
+  it("passes the display and session variables, and neither a secret's variable nor anything unlisted", () => {
+    const env = { PATH: '/bin', DISPLAY: ':0', BLOCKWISE_T: 'secret-token', AWS_SECRET_ACCESS_KEY: 'x', HOME: 'h' };
+    expect(openerEnvironment(env, ['BLOCKWISE_T', 'HOME'])).toEqual({ PATH: '/bin', DISPLAY: ':0' });
   });
 });
 

@@ -41,6 +41,13 @@ export const AUTH_TEXT = {
   cacheUnwritable: (path: string, reason: string) => `blockwise call: couldn't write the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
   flowFailed: (reason: string) =>
     `the server wants authorization, and its authorization flow failed: ${oneLine(reason, 200)} (a server without OAuth metadata may take a token: --bearer-env NAME or --header)`,
+  insecureServer: "the server wants a credential, and its URL is plain http on a host that is not loopback: refused (use https, or pass --allow-insecure-http)",
+  insecureAuthorizationServer: (origin: string) => `refused to talk to the authorization server at ${oneLine(origin, 120)}: it is not https (http only on a loopback host)`,
+  notTheIssuer: (origin: string, issuer: string) => `refused to talk to ${oneLine(origin, 120)}: --issuer pins the authorization server to ${oneLine(issuer, 120)}`,
+  insecureIssuer: (issuer: string) => `refused the authorization server ${oneLine(issuer, 120)}: its issuer or an endpoint is not https (http only on a loopback host)`,
+  notOpened: 'blockwise call: not opening it in a browser: the URL is neither https nor http on a loopback host\n',
+  nobodyToAuthorize: 'CI is set: no one is here to authorize in a browser (pass a token with --bearer-env NAME, or wait for one with --auth-wait MS)',
+  exchangeTimedOut: (seconds: number) => `the authorization server didn't finish the token exchange within ${seconds} s (--timeout)`,
   refused: (source: string) => `the server refused the token from ${oneLine(source, 80)} (401)`,
 } as const;
 
