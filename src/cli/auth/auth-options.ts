@@ -7,7 +7,7 @@
 import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
 import { UsageError } from '../options.js';
 import { AUTH_OPTION_TEXT } from './messages.js';
-import { MIN_SECRET_LENGTH } from './redact.js';
+import { MIN_SECRET_LENGTH, SENSITIVE_HEADER } from './redact.js';
 
 /** The `parseArgs` entries of the authorization options (merged into `call`'s own). */
 export const AUTH_ARG_OPTIONS = {
@@ -116,7 +116,7 @@ export function parseHttpAuthOptions(values: AuthArgValues, http: string | undef
   if (issuer !== undefined && clientId === undefined) throw new UsageError(AUTH_OPTION_TEXT.issuerWithoutId);
   if (issuer !== undefined && !(URL.canParse(issuer) && isSecureOrLoopback(new URL(issuer)))) throw new UsageError(AUTH_OPTION_TEXT.badIssuer(issuer));
   const allowInsecureHttp = values['allow-insecure-http'] === true;
-  const credentialHeader = headers.find(([name]) => SENSITIVE_HEADER_NAME.test(name));
+  const credentialHeader = headers.find(([name]) => SENSITIVE_HEADER.test(name));
   const sent = bearer !== undefined ? '--bearer-env' : credentialHeader === undefined ? undefined : `--header ${credentialHeader[0]}`;
   if (sent !== undefined && http !== undefined && !allowInsecureHttp && !isSecureOrLoopback(new URL(http))) throw new UsageError(AUTH_OPTION_TEXT.insecureHttp(sent));
   const waitGiven = values['auth-wait'];
@@ -156,9 +156,6 @@ export function isCi(env: NodeJS.ProcessEnv): boolean {
 export function hasStaticAuthorization(options: HttpAuthOptions): boolean {
   return options.bearer !== undefined || options.headers.some(([name]) => name.toLowerCase() === 'authorization');
 }
-
-/** Header names whose values are credentials: never sent over plain http to a remote host. */
-const SENSITIVE_HEADER_NAME = /auth|cookie|token|secret|key|session|password|credential/i;
 
 /** The longest `--auth-wait`: an hour. */
 const MAX_AUTH_WAIT_MS = 3_600_000;

@@ -22,8 +22,8 @@ const CUT_MARKS = ['…'];
 /** The shortest cut-off head of a secret redacted where a display bound cut it. */
 const MIN_CUT_HEAD = 4;
 
-/** Header names whose values are treated as secrets. */
-const SENSITIVE_HEADER = /auth|cookie|token|secret|key|session|password|credential/i;
+/** Header names whose values are treated as secrets (redacted, and never sent in the clear). */
+export const SENSITIVE_HEADER = /auth|cookie|token|secret|key|session|password|credential/i;
 
 /** The secrets known so far; tokens join as the flow obtains them. */
 export class SecretSet {
