@@ -30,7 +30,7 @@ export const AUTH_OPTION_TEXT = {
 /** Lines printed while authorizing, and the failures of the flow. */
 export const AUTH_TEXT = {
   openUrl: (redirectUrl: string, waitSeconds: number) =>
-    `blockwise call: the server wants authorization; open this URL in a browser (the answer comes back to ${redirectUrl}, waited for up to ${waitSeconds} s):\n`,
+    `blockwise call: the server wants authorization; open this URL in a browser (the answer comes back to ${redirectUrl}, ${waitSeconds === 0 ? 'not waited for: see --auth-wait' : `waited for up to ${waitSeconds} s`}):\n`,
   opening: (command: string) => `blockwise call: opening it with ${oneLine(command, 80)}\n`,
   authorized: 'blockwise call: authorized\n',
   waitTimedOut: (seconds: number) => `no authorization arrived within ${seconds} s (open the printed URL, or pass a token with --bearer-env NAME)`,
