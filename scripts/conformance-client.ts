@@ -19,7 +19,7 @@ const SECRET_ENV = 'BLOCKWISE_CONFORMANCE_CLIENT_SECRET';
 /** `blockwise call`'s arguments for `scenario`, and the variables it needs. */
 export function callArguments(serverUrl: string, scenario: string, context: string | undefined): { args: string[]; env: Record<string, string> } {
   // The suite checks that each of its tools is called (`add_numbers` reads as a write to `--all`).
-  const args = ['call', '--all', '--include-writes', '--http', serverUrl, '--no-browser', '--timeout', '10000'];
+  const args = ['call', '--all', '--include-writes', '--http', serverUrl, '--no-browser', '--timeout', '10000', '--auth-wait', '60000'];
   if (!scenario.startsWith('auth/')) return { args, env: {} };
   const parsed = context === undefined ? {} : (JSON.parse(context) as { client_id?: string; client_secret?: string });
   if (scenario === 'auth/pre-registration' && parsed.client_id !== undefined) {

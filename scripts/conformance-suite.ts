@@ -4,7 +4,9 @@
  * `node` package, installed with it into a cache folder; blockwise itself runs on this (the
  * system's) Node through `scripts/conformance-client.ts`.
  *
- * `tsx scripts/conformance-suite.ts [scenario...]` runs the scenarios and prints one line each.
+ * `tsx scripts/conformance-suite.ts [scenario...]` runs the scenarios and prints one line each;
+ * `tsx scripts/conformance-suite.ts --install` installs the suite first when it is missing (nothing
+ * else installs it outside CI: a plain `npm test` never reaches the registry for it).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -22,7 +24,7 @@ export const NODE_VERSION = '22.23.3';
 export const CACHE_DIR = process.env.BLOCKWISE_NODE22_CACHE ?? join(homedir(), '.cache', 'blockwise-node22');
 
 /** The command that installs them, as a person would type it. */
-export const INSTALL_COMMAND = `npm install --prefix ${CACHE_DIR} --save-exact --no-audit --no-fund node@${NODE_VERSION} @modelcontextprotocol/conformance@${SUITE_VERSION}`;
+export const INSTALL_COMMAND = 'npx tsx scripts/conformance-suite.ts --install';
 
 /** The client scenarios blockwise must pass, in the order they run. */
 export const IN_SCOPE: readonly string[] = [
@@ -51,6 +53,15 @@ export const IN_SCOPE: readonly string[] = [
   'auth/offline-access-scope',
   'auth/offline-access-not-supported',
 ];
+
+/**
+ * Checks a scenario must record as SUCCESS to pass, beyond "none failed": for a scenario whose
+ * only verdict is that the client refused something, a client that did nothing would refuse it
+ * too, so the steps before the refusal must be seen.
+ */
+export const REQUIRED_CHECKS: Readonly<Record<string, readonly string[]>> = {
+  'auth/resource-mismatch': ['prm-pathbased-requested', 'authorization-server-metadata', 'resource-mismatch-rejected'],
+};
 
 /** The client scenarios blockwise doesn't run, and why (the README says the same). */
 export const OUT_OF_SCOPE: Readonly<Record<string, string>> = {
@@ -107,13 +118,19 @@ export async function ensureSuite(): Promise<Suite> {
   return { ok: false, reason: `installing failed (${after.reason}; npm exited ${install.code}: ${install.output.trim().split('\n').slice(-3).join(' / ')})` };
 }
 
-/** Runs one client scenario with `blockwise call` as the client under test. */
-export async function runScenario(suite: Extract<Suite, { ok: true }>, scenario: string): Promise<ScenarioResult> {
+/** The command that runs `blockwise call` as the suite's client (the suite splits it on spaces). */
+export function blockwiseClientCommand(): string {
+  return [process.execPath, join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'conformance-client.ts')].join(' ');
+}
+
+/** A client that does nothing and exits 0: every scenario must fail with it, or the scenario proves nothing. */
+export function doNothingClientCommand(): string {
+  return `${process.execPath} -e 0`;
+}
+
+/** Runs one client scenario with `command` (by default `blockwise call`) as the client under test. */
+export async function runScenario(suite: Extract<Suite, { ok: true }>, scenario: string, command = blockwiseClientCommand()): Promise<ScenarioResult> {
   const outDir = mkdtempSync(join(tmpdir(), 'blockwise-conformance-'));
-  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const client = join(root, 'scripts', 'conformance-client.ts');
-  // The suite splits its --command on spaces.
-  const command = [process.execPath, tsx, client].join(' ');
   const { code, output } = await run(suite.node, [suite.cli, 'client', '--command', command, '--scenario', scenario, '--output-dir', outDir, '--timeout', '30000'], { NO_COLOR: '1' }, 60_000);
   return { scenario, exitCode: code, checks: readChecks(outDir), output };
 }
@@ -138,9 +155,18 @@ export async function listClientScenarios(suite: Extract<Suite, { ok: true }>): 
   return [...output.matchAll(/^ {2}- (\S+) \[/gm)].map((match) => match[1] as string);
 }
 
-/** True when a scenario passed: the suite exited 0 and no check failed or warned. */
+/**
+ * True when a scenario passed: the suite exited 0, some check succeeded, no check failed or
+ * warned, and every check {@link REQUIRED_CHECKS} names for it succeeded.
+ */
 export function passed(result: ScenarioResult): boolean {
-  return result.exitCode === 0 && result.checks.length > 0 && result.checks.every((check) => check.status !== 'FAILURE' && check.status !== 'WARNING');
+  const succeeded = new Set(result.checks.filter((check) => check.status === 'SUCCESS').map((check) => check.id));
+  return (
+    result.exitCode === 0 &&
+    succeeded.size > 0 &&
+    result.checks.every((check) => check.status !== 'FAILURE' && check.status !== 'WARNING') &&
+    (REQUIRED_CHECKS[result.scenario] ?? []).every((id) => succeeded.has(id))
+  );
 }
 
 function readChecks(dir: string): ScenarioCheck[] {
@@ -175,12 +201,14 @@ function run(file: string, args: readonly string[], env: Record<string, string>,
 }
 
 async function main(): Promise<number> {
-  const suite = await ensureSuite();
+  const args = process.argv.slice(2);
+  const install = args.includes('--install');
+  const suite = install ? await ensureSuite() : findSuite();
   if (!suite.ok) {
     process.stderr.write(`conformance: ${suite.reason}\ninstall it with: ${INSTALL_COMMAND}\n`);
     return 1;
   }
-  const wanted = process.argv.slice(2);
+  const wanted = args.filter((arg) => arg !== '--install');
   const started = Date.now();
   const results = await runScenarios(suite, wanted.length > 0 ? wanted : IN_SCOPE);
   for (const result of results) {

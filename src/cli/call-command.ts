@@ -22,7 +22,7 @@ import { ChildStdioTransport, ServerStartError, startServer, type ServerProcess 
 import { serverUrlSecrets, shownServerUrl } from './shown-server-url.js';
 import { startHttpAuth, type HttpAuth } from './auth/http-auth.js';
 import { AuthorizationError } from './auth/loopback-redirect.js';
-import { redactingIo, SecretSet } from './auth/redact.js';
+import { redactDeep, redactingIo, SecretSet } from './auth/redact.js';
 import { planCalls, type ListedTool, type PlannedCall } from './tool-arguments.js';
 import { packageVersion } from './version.js';
 
@@ -165,7 +165,8 @@ async function callTools(options: CallOptions, io: CliIo, client: Client, tools:
     if (skipped.length > 0) io.stdout.write(`skipped:\n${skipped.map((entry) => `  ${shownName(entry.tool)}: ${sanitizeLabel(entry.reason, 400)}\n`).join('')}`);
   }
   if (options.html !== undefined) {
-    const failed = await writeHtmlReport(options.html, { title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started });
+    // The page holds what the server sent: redacted as every printed line is, before it is escaped.
+    const failed = await writeHtmlReport(options.html, redactDeep({ title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started }, session.secrets));
     if (failed !== undefined) {
       io.stderr.write(errorLine('call', CALL_TEXT.cantWriteHtml(options.html, failed)));
       return EXIT.failed;
@@ -204,7 +205,7 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
     return client;
   }
   const url = new URL(options.http);
-  const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets));
+  const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets, options.timeoutMs));
   let deadline = Date.now() + options.timeoutMs;
   for (let authorizations = 0; ; ) {
     const client = newClient(session);

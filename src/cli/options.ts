@@ -138,7 +138,7 @@ export function parseCallOptions(argv: readonly string[]): CallOptions {
     ...(typeof values.html === 'string' ? { html: values.html } : {}),
     raw: values.raw === true,
     includeWrites: values['include-writes'] === true,
-    auth: parseHttpAuthOptions(values, typeof http === 'string'),
+    auth: parseHttpAuthOptions(values, typeof http === 'string' ? http : undefined),
   };
 }
 

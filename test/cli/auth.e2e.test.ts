@@ -45,7 +45,7 @@ async function call(args: string[], browse = false): Promise<{ code: number; out
       },
     },
   };
-  const code = await main(['call', '--tool', 'whoami', '--http', server.mcpUrl, '--no-browser', '--timeout', '10000', ...args], io);
+  const code = await main(['call', '--tool', 'whoami', '--http', server.mcpUrl, '--no-browser', '--timeout', '10000', '--auth-wait', '60000', ...args], io);
   await Promise.all(visits);
   return { code, out, err, visited };
 }
@@ -60,6 +60,19 @@ describe('call --bearer-env', () => {
     expect(out).toContain(`you sent Bearer ${REDACTED}`);
     expect(`${out}${err}`).not.toContain(token);
     expect(server.counts.authorize).toBe(0);
+  });
+
+  it('keeps the echoed token out of the --html report as well', async () => {
+    const token = 'secret-token-for-the-html-report-1234';
+    server.accepted.add(token);
+    process.env[TOKEN_ENV] = token;
+    const page = join(mkdtempSync(join(tmpdir(), 'blockwise-auth-html-')), 'report.html');
+    const { code } = await call(['--bearer-env', TOKEN_ENV, '--html', page]);
+    expect(code).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('you sent Bearer');
+    expect(html).toContain(REDACTED);
+    expect(html).not.toContain(token);
   });
 
   it('names the variable, never its value, when the server refuses the token', async () => {
@@ -145,10 +158,35 @@ describe('call: the authorization flow', () => {
       },
       interrupt: controller.signal,
     };
-    const code = await main(['call', '--tool', 'whoami', '--http', server.mcpUrl, '--no-browser'], io);
+    const code = await main(['call', '--tool', 'whoami', '--http', server.mcpUrl, '--no-browser', '--auth-wait', '60000'], io);
     expect(code).toBe(130);
     expect(server.counts.token).toBe(0);
     expect(err).toMatch(/interrupted \(SIGINT\)/);
+  });
+
+  it('gives up on a token endpoint that never answers, within --timeout, with one line', async () => {
+    await server.close();
+    server = await startProtectedServer({ tokenHangs: true });
+    const { code, err } = await call(['--timeout', '1500'], true);
+    expect(code).toBe(1);
+    expect(server.counts.token).toBe(1);
+    expect(err).toContain("the authorization code couldn't be exchanged for a token");
+  });
+
+  it('refuses at once, with one line, where CI is set and no --auth-wait is given: no one is there to authorize', async () => {
+    const was = process.env.CI;
+    process.env.CI = 'true';
+    try {
+      let err = '';
+      const io: CliIo = { stdout: { write: () => true }, stderr: { write: (text: string) => (err += text) } };
+      const code = await main(['call', '--tool', 'whoami', '--http', server.mcpUrl, '--timeout', '10000'], io);
+      expect(code).toBe(1);
+      expect(err).toContain(AUTH_TEXT.nobodyToAuthorize);
+      expect(server.counts.token).toBe(0);
+    } finally {
+      if (was === undefined) delete process.env.CI;
+      else process.env.CI = was;
+    }
   });
 
   it('says the flow failed, and how to give a token, for a server that answers 401 without OAuth metadata', async () => {

@@ -1,15 +1,30 @@
 /**
  * The MCP conformance suite's client scenarios (`@modelcontextprotocol/conformance`, pinned; on
- * the npm registry's Node 22, installed into a cache folder when missing) with `blockwise call`
- * as the client under test on this Node. In CI (`BLOCKWISE_CI=1`) a suite that can't be
- * installed fails; elsewhere it skips, saying how to install it.
+ * the npm registry's Node 22, in a cache folder) with `blockwise call` as the client under test
+ * on this Node. In CI (`BLOCKWISE_CI=1`) the suite is installed when missing, and a suite that
+ * can't be installed fails; elsewhere nothing is installed: a missing suite skips, saying how to
+ * install it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureSuite, IN_SCOPE, INSTALL_COMMAND, listClientScenarios, OUT_OF_SCOPE, passed, runScenarios, type ScenarioResult } from '../../scripts/conformance-suite.js';
+import {
+  doNothingClientCommand,
+  ensureSuite,
+  findSuite,
+  IN_SCOPE,
+  INSTALL_COMMAND,
+  listClientScenarios,
+  OUT_OF_SCOPE,
+  passed,
+  REQUIRED_CHECKS,
+  runScenario,
+  runScenarios,
+  type ScenarioResult,
+} from '../../scripts/conformance-suite.js';
 
 const IN_CI = process.env.BLOCKWISE_CI === '1';
 
-const suite = await ensureSuite();
+// Only CI reaches the registry: a plain `npm test` uses the suite where it is already installed.
+const suite = IN_CI ? await ensureSuite() : findSuite();
 
 /** Bounds for a loaded two-core machine; an idle one takes a fraction (the README says how much). */
 const SUITE_MS = 900_000;
@@ -35,6 +50,12 @@ if (!suite.ok && !IN_CI) {
       if (!suite.ok) return;
       for (const result of await runScenarios(suite, IN_SCOPE)) results.set(result.scenario, result);
     }, SUITE_MS);
+
+    it.each(Object.keys(REQUIRED_CHECKS))('%s fails with a client that does nothing (the scenario can tell)', async (scenario) => {
+      if (!suite.ok) throw new Error(suite.reason);
+      const result = await runScenario(suite, scenario, doNothingClientCommand());
+      expect(passed(result), result.output.slice(-2000)).toBe(false);
+    }, 120_000);
 
     it.each(IN_SCOPE)('%s passes every check with blockwise call as the client', (scenario) => {
       const result = results.get(scenario);

@@ -24,8 +24,14 @@ export interface ProtectedServer {
   close(): Promise<void>;
 }
 
+/** How the authorization server misbehaves, for tests of the bounds. */
+export interface ProtectedServerOptions {
+  /** The token endpoint takes the request and never answers. */
+  readonly tokenHangs?: boolean;
+}
+
 /** Starts both servers. */
-export async function startProtectedServer(): Promise<ProtectedServer> {
+export async function startProtectedServer(options: ProtectedServerOptions = {}): Promise<ProtectedServer> {
   const accepted = new Set<string>();
   const counts = { authorize: 0, token: 0, register: 0, mcpUnauthorized: 0 };
   const asAuthorizations: (string | undefined)[] = [];
@@ -66,6 +72,7 @@ export async function startProtectedServer(): Promise<ProtectedServer> {
     }
     if (url.pathname === '/token' && req.method === 'POST') {
       counts.token += 1;
+      if (options.tokenHangs === true) return;
       const form = new URLSearchParams(await read(req));
       const grant = codes.get(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';

@@ -7,6 +7,7 @@
 import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
 import { UsageError } from '../options.js';
 import { AUTH_OPTION_TEXT } from './messages.js';
+import { MIN_SECRET_LENGTH, SENSITIVE_HEADER } from './redact.js';
 
 /** The `parseArgs` entries of the authorization options (merged into `call`'s own). */
 export const AUTH_ARG_OPTIONS = {
@@ -17,6 +18,9 @@ export const AUTH_ARG_OPTIONS = {
   'client-metadata-url': { type: 'string' },
   'token-cache': { type: 'string' },
   'no-browser': { type: 'boolean' },
+  issuer: { type: 'string' },
+  'auth-wait': { type: 'string' },
+  'allow-insecure-http': { type: 'boolean' },
 } as const;
 
 /** The authorization options' raw values, as `parseArgs` gives them. */
@@ -28,6 +32,9 @@ export interface AuthArgValues {
   readonly 'client-metadata-url'?: string | undefined;
   readonly 'token-cache'?: string | undefined;
   readonly 'no-browser'?: boolean | undefined;
+  readonly issuer?: string | undefined;
+  readonly 'auth-wait'?: string | undefined;
+  readonly 'allow-insecure-http'?: boolean | undefined;
 }
 
 /** A secret's value with where it came from (`$NAME`), which is all any output may name. */
@@ -50,6 +57,26 @@ export interface HttpAuthOptions {
   readonly tokenCache?: string;
   /** Whether the authorization URL is opened in a browser (it is always printed). */
   readonly openBrowser: boolean;
+  /** The only authorization server's issuer the flow may use (`--issuer`). */
+  readonly issuer?: string;
+  /** How long the user has to authorize in the browser, in ms; 0 refuses at once (CI's default). */
+  readonly authWaitMs: number;
+  /** Whether credentials may go to a non-loopback server over plain http (`--allow-insecure-http`). */
+  readonly allowInsecureHttp: boolean;
+}
+
+/** How long the user has to authorize in the browser, unless `--auth-wait` says otherwise. */
+export const DEFAULT_AUTH_WAIT_MS = 300_000;
+
+/** True for an http URL whose host is a loopback address or `localhost`. */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** True for a URL credentials may travel over: https, or http to a loopback host. */
+export function isSecureOrLoopback(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
 }
 
 /** Headers only the transport sets: a user's value would break the protocol or the session. */
@@ -58,16 +85,16 @@ const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'h
 /** An HTTP field name (RFC 9110 §5.1: a token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 
-/** A field value without controls (tab allowed), bounded. */
-const HEADER_VALUE = /^[^\x00-\x08\x0a-\x1f\x7f]{0,8192}$/;
+/** A field value without controls (tab allowed), in Latin-1 (what fetch can send), bounded. */
+const HEADER_VALUE = /^[^\x00-\x08\x0a-\x1f\x7f\u0100-\uffff]{0,8192}$/;
 
 /** A POSIX-style environment variable name. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
 
-/** Parses the authorization options; `http` tells whether the server is reached over HTTP. */
-export function parseHttpAuthOptions(values: AuthArgValues, http: boolean, env: NodeJS.ProcessEnv = process.env): HttpAuthOptions {
+/** Parses the authorization options; `http` is the server's URL when it is reached over HTTP. */
+export function parseHttpAuthOptions(values: AuthArgValues, http: string | undefined, env: NodeJS.ProcessEnv = process.env): HttpAuthOptions {
   const given = (Object.keys(AUTH_ARG_OPTIONS) as (keyof AuthArgValues)[]).filter((name) => name !== 'no-browser' && values[name] !== undefined);
-  if (!http && given.length > 0) throw new UsageError(AUTH_OPTION_TEXT.needsHttp(`--${given[0]}`));
+  if (http === undefined && given.length > 0) throw new UsageError(AUTH_OPTION_TEXT.needsHttp(`--${given[0]}`));
   const headers = (values.header ?? []).map(parseHeader);
   const bearerName = values['bearer-env'];
   const bearer = bearerName === undefined ? undefined : readEnvSecret('--bearer-env', bearerName, env);
@@ -85,6 +112,15 @@ export function parseHttpAuthOptions(values: AuthArgValues, http: boolean, env: 
   if (clientId !== undefined && metadataUrl !== undefined) throw new UsageError(AUTH_OPTION_TEXT.idAndMetadataUrl);
   if (metadataUrl !== undefined && !isHttpsUrl(metadataUrl)) throw new UsageError(AUTH_OPTION_TEXT.badMetadataUrl(metadataUrl));
   const secret = secretName === undefined ? undefined : readEnvSecret('--client-secret-env', secretName, env);
+  const issuer = values.issuer;
+  if (issuer !== undefined && clientId === undefined) throw new UsageError(AUTH_OPTION_TEXT.issuerWithoutId);
+  if (issuer !== undefined && !(URL.canParse(issuer) && isSecureOrLoopback(new URL(issuer)))) throw new UsageError(AUTH_OPTION_TEXT.badIssuer(issuer));
+  const allowInsecureHttp = values['allow-insecure-http'] === true;
+  const credentialHeader = headers.find(([name]) => SENSITIVE_HEADER.test(name));
+  const sent = bearer !== undefined ? '--bearer-env' : credentialHeader === undefined ? undefined : `--header ${credentialHeader[0]}`;
+  if (sent !== undefined && http !== undefined && !allowInsecureHttp && !isSecureOrLoopback(new URL(http))) throw new UsageError(AUTH_OPTION_TEXT.insecureHttp(sent));
+  const waitGiven = values['auth-wait'];
+  const authWaitMs = waitGiven === undefined ? (isCi(env) ? 0 : DEFAULT_AUTH_WAIT_MS) : authWait(waitGiven);
   return {
     headers,
     ...(bearer === undefined ? {} : { bearer }),
@@ -92,6 +128,9 @@ export function parseHttpAuthOptions(values: AuthArgValues, http: boolean, env: 
     ...(metadataUrl === undefined ? {} : { clientMetadataUrl: metadataUrl }),
     ...(values['token-cache'] === undefined ? {} : { tokenCache: values['token-cache'] }),
     openBrowser: values['no-browser'] !== true && !isCi(env),
+    ...(issuer === undefined ? {} : { issuer: new URL(issuer).href }),
+    authWaitMs,
+    allowInsecureHttp,
   };
 }
 
@@ -118,9 +157,20 @@ export function hasStaticAuthorization(options: HttpAuthOptions): boolean {
   return options.bearer !== undefined || options.headers.some(([name]) => name.toLowerCase() === 'authorization');
 }
 
+/** The longest `--auth-wait`: an hour. */
+const MAX_AUTH_WAIT_MS = 3_600_000;
+
+function authWait(text: string): number {
+  const ms = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
+  if (!(ms >= 0 && ms <= MAX_AUTH_WAIT_MS)) throw new UsageError(AUTH_OPTION_TEXT.badAuthWait(text));
+  return ms;
+}
+
 function readEnvSecret(option: string, name: string, env: NodeJS.ProcessEnv): EnvSecret {
   if (!ENV_NAME.test(name)) throw new UsageError(AUTH_OPTION_TEXT.badEnvName(option, name));
   const value = env[name];
   if (value === undefined || value === '') throw new UsageError(AUTH_OPTION_TEXT.envNotSet(option, name));
+  // A shorter value would be matched inside ordinary output when it is redacted.
+  if (value.length < MIN_SECRET_LENGTH) throw new UsageError(AUTH_OPTION_TEXT.secretTooShort(option, name, MIN_SECRET_LENGTH));
   return { source: `$${name}`, value };
 }

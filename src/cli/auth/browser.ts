@@ -4,6 +4,29 @@
  * default where `CI` is set) skips this.
  */
 import { spawn } from 'node:child_process';
+import { isSecureOrLoopback } from './auth-options.js';
+
+/**
+ * The variables an opener needs to find the user's display, session and browser; nothing else
+ * (no token, no client secret, whatever variable holds them) reaches it.
+ */
+const OPENER_ENV = [
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR', 'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY',
+  'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_CONFIG_DIRS', 'XDG_CURRENT_DESKTOP', 'XDG_SESSION_TYPE',
+  'DBUS_SESSION_BUS_ADDRESS', 'BROWSER', 'SYSTEMROOT', 'WINDIR', 'COMSPEC', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'TEMP', 'TMP',
+] as const;
+
+/** True for a URL that may be handed to a browser: https, or http on a loopback host (never `file:`, `javascript:` or a scheme handler). */
+export function isOpenableUrl(url: string): boolean {
+  return URL.canParse(url) && isSecureOrLoopback(new URL(url));
+}
+
+/** The environment an opener is started with: {@link OPENER_ENV} from `env`, minus any name in `exclude` (the secrets' variables). */
+export function openerEnvironment(env: NodeJS.ProcessEnv, exclude: readonly string[]): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const name of OPENER_ENV) if (env[name] !== undefined && !exclude.includes(name)) out[name] = env[name];
+  return out;
+}
 
 /** The command that opens a URL, with its arguments before the URL. */
 export interface OpenCommand {
@@ -21,10 +44,10 @@ export function browserCommand(platform: NodeJS.Platform, env: NodeJS.ProcessEnv
   return { file: 'xdg-open', args: [] };
 }
 
-/** Starts `command` on `url`, detached; a missing opener is ignored (the URL was printed). */
-export function openInBrowser(url: string, command: OpenCommand): void {
+/** Starts `command` on `url` with `env`, detached; a missing opener is ignored (the URL was printed). */
+export function openInBrowser(url: string, command: OpenCommand, env: NodeJS.ProcessEnv): void {
   try {
-    const child = spawn(command.file, [...command.args, url], { detached: true, stdio: 'ignore', shell: false, windowsHide: true });
+    const child = spawn(command.file, [...command.args, url], { detached: true, stdio: 'ignore', shell: false, windowsHide: true, env });
     child.on('error', () => undefined);
     child.unref();
   } catch {

@@ -8,17 +8,15 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPError, type StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CliIo } from '../io.js';
 import { errorMessage } from '../messages.js';
-import { browserCommand, openInBrowser } from './browser.js';
-import { hasStaticAuthorization, type HttpAuthOptions } from './auth-options.js';
+import { browserCommand, isOpenableUrl, openerEnvironment, openInBrowser } from './browser.js';
+import { hasStaticAuthorization, isSecureOrLoopback, type HttpAuthOptions } from './auth-options.js';
+import { guardedFetch } from './guarded-fetch.js';
 import { AuthorizationError, startLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect.js';
 import { AUTH_TEXT } from './messages.js';
 import { CliOAuthProvider } from './oauth-provider.js';
 import type { SecretSet } from './redact.js';
 import { originScopedFetch } from './scoped-fetch.js';
 import { fileStore, memoryStore, type TokenStore } from './token-store.js';
-
-/** How long the user has to complete an authorization in the browser. */
-export const AUTHORIZATION_WAIT_MS = 300_000;
 
 /** The client name the flow registers under. */
 const CLIENT_NAME = 'blockwise';
@@ -39,15 +37,19 @@ export interface HttpAuth {
   close(): Promise<void>;
 }
 
-/** Sets up authorization for `serverUrl`: starts the loopback redirect when the flow may run. */
-export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io: CliIo, secrets: SecretSet): Promise<HttpAuth> {
+/**
+ * Sets up authorization for `serverUrl`: starts the loopback redirect when the flow may run.
+ * `timeoutMs` bounds each request to the authorization server, and the whole token exchange.
+ */
+export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io: CliIo, secrets: SecretSet, timeoutMs: number): Promise<HttpAuth> {
   for (const [name, value] of options.headers) secrets.addHeader(name, value);
   secrets.add(options.bearer?.value);
   secrets.add(options.client?.secret?.value);
   const headers: (readonly [string, string])[] = [...options.headers];
   if (options.bearer !== undefined) headers.push(['Authorization', `Bearer ${options.bearer.value}`]);
   let refused = false;
-  const scoped = originScopedFetch(serverUrl.origin, headers);
+  const guard = { serverUrl, timeoutMs, allowInsecureHttp: options.allowInsecureHttp, ...(options.issuer === undefined ? {} : { issuer: options.issuer }) };
+  const scoped = guardedFetch(guard, originScopedFetch(serverUrl.origin, headers));
   // Whether the server itself ever answered 401: what makes a later failure an authorization one.
   const fetch: typeof scoped = async (url, init) => {
     const response = await scoped(url, init);
@@ -70,6 +72,8 @@ export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io
     delete store.current.clientInformation;
   }
   const opener = browserCommand(process.platform, process.env);
+  const openerEnv = openerEnvironment(process.env, [options.bearer?.source, options.client?.secret?.source].flatMap((source) => (source === undefined ? [] : [source.slice(1)])));
+  let unsafeEndpoint = false;
   const provider = new CliOAuthProvider({
     redirectUrl: redirect.redirectUrl,
     clientName: CLIENT_NAME,
@@ -77,29 +81,42 @@ export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io
       ? {}
       : { preRegistered: { client_id: options.client.id, ...(options.client.secret === undefined ? {} : { client_secret: options.client.secret.value }) } }),
     ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
+    ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     store,
     secrets,
     onRedirect: (authorizationUrl, state) => {
       redirect.expect(state);
-      io.stderr.write(AUTH_TEXT.openUrl(redirect.redirectUrl, AUTHORIZATION_WAIT_MS / 1000));
+      unsafeEndpoint = !isSecureOrLoopback(authorizationUrl);
+      io.stderr.write(AUTH_TEXT.openUrl(redirect.redirectUrl, Math.round(options.authWaitMs / 1000)));
       io.stderr.write(`  ${authorizationUrl.href}\n`);
-      if (options.openBrowser) {
+      if (!isOpenableUrl(authorizationUrl.href)) io.stderr.write(AUTH_TEXT.notOpened);
+      else if (options.openBrowser) {
         io.stderr.write(AUTH_TEXT.opening(opener.file));
-        openInBrowser(authorizationUrl.href, opener);
+        openInBrowser(authorizationUrl.href, opener, openerEnv);
       }
     },
   });
+  const bounds = { waitMs: options.authWaitMs, exchangeMs: timeoutMs, unsafeEndpoint: () => unsafeEndpoint };
   return {
     transportOptions: { fetch, authProvider: provider },
-    authorizeAfter: (error, transport, signal) => authorizeAfter(redirect, error, transport, io, secrets, signal),
+    authorizeAfter: (error, transport, signal) => authorizeAfter(redirect, bounds, error, transport, io, secrets, signal),
     explainRefusal: (error) =>
       refused && !(error instanceof AuthorizationError) && !(error instanceof StreamableHTTPError) ? AUTH_TEXT.flowFailed(errorMessage(error)) : undefined,
     close: () => redirect.close(),
   };
 }
 
+/** How long the user may take in the browser, and the token exchange may take, in ms. */
+interface AuthorizeBounds {
+  readonly waitMs: number;
+  readonly exchangeMs: number;
+  /** True when the authorization endpoint the user was sent to is neither https nor loopback http. */
+  unsafeEndpoint(): boolean;
+}
+
 async function authorizeAfter(
   redirect: LoopbackRedirect,
+  bounds: AuthorizeBounds,
   error: unknown,
   transport: StreamableHTTPClientTransport,
   io: CliIo,
@@ -107,12 +124,22 @@ async function authorizeAfter(
   signal: AbortSignal | undefined,
 ): Promise<boolean> {
   if (!(error instanceof UnauthorizedError) || !redirect.pending()) return false;
-  const code = await redirect.code(AUTHORIZATION_WAIT_MS, signal);
+  if (bounds.unsafeEndpoint()) throw new AuthorizationError(AUTH_TEXT.insecureAuthorizationServer('its authorization endpoint'));
+  // With no one at a browser (CI), waiting would only hold the run until the bound.
+  if (bounds.waitMs === 0) throw new AuthorizationError(AUTH_TEXT.nobodyToAuthorize);
+  const code = await redirect.code(bounds.waitMs, signal);
   secrets.add(code);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await transport.finishAuth(code);
+    // Each request is bounded by the guarded fetch; the whole exchange is bounded here as well.
+    await Promise.race([
+      transport.finishAuth(code),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(AUTH_TEXT.exchangeTimedOut(Math.round(bounds.exchangeMs / 1000)))), bounds.exchangeMs))),
+    ]);
   } catch (failure) {
     throw new AuthorizationError(AUTH_TEXT.exchangeFailed(errorMessage(failure)));
+  } finally {
+    clearTimeout(timer);
   }
   io.stderr.write(AUTH_TEXT.authorized);
   return true;

@@ -42,12 +42,15 @@ interface Expected {
 /** Listens on 127.0.0.1 (on `port` when it is free, else any port). */
 export async function startLoopbackRedirect(port = 0): Promise<LoopbackRedirect> {
   let expected: Expected | undefined;
+  let bound = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const answer = (status: number, text: string) => {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
       res.end(`${text}\n`);
     };
+    // A page on another name that resolves here (DNS rebinding) sends its own Host: only ours is answered.
+    if (req.headers.host !== `127.0.0.1:${bound}`) return answer(400, CALLBACK_PAGE.unexpected);
     if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) return answer(404, CALLBACK_PAGE.unexpected);
     const waiting = expected;
     if (waiting === undefined || url.searchParams.get('state') !== waiting.state) return answer(400, CALLBACK_PAGE.unexpected);
@@ -60,7 +63,7 @@ export async function startLoopbackRedirect(port = 0): Promise<LoopbackRedirect>
     waiting.resolve(code);
     return answer(200, CALLBACK_PAGE.received);
   });
-  const bound = await listen(server, port).catch(() => listen(server, 0));
+  bound = await listen(server, port).catch(() => listen(server, 0));
   return {
     redirectUrl: `http://127.0.0.1:${bound}${CALLBACK_PATH}`,
     expect(state) {

@@ -9,6 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { isSecureOrLoopback } from './auth-options.js';
+import { AUTH_TEXT } from './messages.js';
 import type { SecretSet } from './redact.js';
 import type { TokenStore } from './token-store.js';
 
@@ -20,6 +22,8 @@ export interface CliOAuthProviderConfig {
   readonly preRegistered?: OAuthClientInformationMixed;
   /** A client ID metadata document's https URL (`--client-metadata-url`). */
   readonly clientMetadataUrl?: string;
+  /** The only authorization server the flow may use (`--issuer`): the pre-registered client is bound to it. */
+  readonly issuer?: string;
   readonly store: TokenStore;
   readonly secrets: SecretSet;
   /** Called with each authorization URL and the `state` it carries. */
@@ -35,7 +39,8 @@ export class CliOAuthProvider implements OAuthClientProvider {
   private discovery: OAuthDiscoveryState | undefined;
 
   constructor(private readonly config: CliOAuthProviderConfig) {
-    this.preRegistered = config.preRegistered;
+    // Stamped with the pinned issuer, the SDK never presents the client (and its secret) to another.
+    this.preRegistered = config.preRegistered === undefined || config.issuer === undefined ? config.preRegistered : { ...config.preRegistered, issuer: config.issuer };
     if (config.clientMetadataUrl !== undefined) this.clientMetadataUrl = config.clientMetadataUrl;
     const { tokens, clientInformation } = config.store.current;
     config.secrets.add(tokens?.access_token);
@@ -65,7 +70,10 @@ export class CliOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.preRegistered ?? this.config.store.current.clientInformation;
+    if (this.preRegistered !== undefined) return this.preRegistered;
+    const cached = this.config.store.current.clientInformation;
+    // A cached client with a secret and no issuer stamp could be presented to any server: register again.
+    return cached?.client_secret !== undefined && typeof cached.issuer !== 'string' ? undefined : cached;
   }
 
   saveClientInformation(clientInformation: OAuthClientInformationMixed): void {
@@ -78,8 +86,16 @@ export class CliOAuthProvider implements OAuthClientProvider {
     this.config.store.save();
   }
 
+  /**
+   * The cached tokens. The SDK stamps each with the issuer that granted it and never sends a
+   * refresh token to another; one without a stamp loses its refresh token, which could otherwise
+   * go to whatever authorization server the MCP server names next.
+   */
   tokens(): OAuthTokens | undefined {
-    return this.config.store.current.tokens;
+    const tokens = this.config.store.current.tokens;
+    if (tokens?.refresh_token === undefined || typeof tokens.issuer === 'string') return tokens;
+    const { refresh_token: _dropped, ...rest } = tokens;
+    return rest;
   }
 
   saveTokens(tokens: OAuthTokens): void {
@@ -111,7 +127,16 @@ export class CliOAuthProvider implements OAuthClientProvider {
     if (scope !== 'verifier' && scope !== 'discovery') this.config.store.save();
   }
 
+  /** Refuses an authorization server that isn't https (or loopback http), or isn't the pinned one. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
+    const metadata = state.authorizationServerMetadata as Record<string, unknown> | undefined;
+    const named = [state.authorizationServerUrl, metadata?.issuer, metadata?.authorization_endpoint, metadata?.token_endpoint, metadata?.registration_endpoint];
+    const unsafe = named.find((url) => url !== undefined && !(typeof url === 'string' && URL.canParse(url) && isSecureOrLoopback(new URL(url))));
+    if (unsafe !== undefined) throw new Error(AUTH_TEXT.insecureIssuer(String(state.authorizationServerUrl)));
+    const pinned = this.config.issuer;
+    if (pinned !== undefined && new URL(state.authorizationServerUrl).href !== new URL(pinned).href) {
+      throw new Error(AUTH_TEXT.notTheIssuer(state.authorizationServerUrl, pinned));
+    }
     this.discovery = state;
   }
 

@@ -1,28 +1,45 @@
 /**
  * Secrets `call` holds (a bearer token, a client secret, the tokens the authorization flow
  * obtains, sensitive header values) and the rule that none of them is ever printed: every line
- * `call` writes goes through {@link redactingIo}, so a server that echoes a token back in an
- * error or a tool result can't make the command line show it.
+ * `call` writes goes through {@link redactingIo}, and the `--html` report through
+ * {@link redactDeep}, so a server that echoes a token back in an error or a tool result can't
+ * make the command line or the page show it.
  */
 import type { CliIo, TextSink } from '../io.js';
 
 /** What a secret is replaced with in output. */
 export const REDACTED = '[redacted]';
 
-/** Header names whose values are treated as secrets. */
-const SENSITIVE_HEADER = /auth|cookie|token|secret|key|session|password|credential/i;
+/**
+ * The shortest value matched as a substring: a shorter one would also match ordinary text and
+ * corrupt it. `--bearer-env` and `--client-secret-env` refuse shorter values for that reason.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/** The mark a display bound leaves where it cut a value (`oneLine`, `sanitizeLabel`). */
+const CUT_MARKS = ['…'];
+
+/** The shortest cut-off head of a secret redacted where a display bound cut it. */
+const MIN_CUT_HEAD = 4;
+
+/** Header names whose values are treated as secrets (redacted, and never sent in the clear). */
+export const SENSITIVE_HEADER = /auth|cookie|token|secret|key|session|password|credential/i;
 
 /** The secrets known so far; tokens join as the flow obtains them. */
 export class SecretSet {
   private readonly values = new Set<string>();
-  /** Longest first, so a secret that holds another is replaced whole. */
+  /** Every form of every secret, longest first, so a form that holds another is replaced whole. */
   private ordered: string[] = [];
 
-  /** Adds a secret (empty values are ignored). */
+  /**
+   * Adds a secret with the forms it may be printed in: as a JSON string holds it, URL-encoded,
+   * and base64 (standard and URL-safe), as a server may echo it back inside a header or a URL.
+   * Empty values and values shorter than {@link MIN_SECRET_LENGTH} are ignored.
+   */
   add(value: string | undefined): void {
-    if (value === undefined || value === '' || this.values.has(value)) return;
+    if (value === undefined || value.length < MIN_SECRET_LENGTH || this.values.has(value)) return;
     this.values.add(value);
-    this.ordered = [...this.values].sort((a, b) => b.length - a.length);
+    this.ordered = [...new Set([...this.values].flatMap(secretForms))].sort((a, b) => b.length - a.length);
   }
 
   /** Adds a header's value when its name reads as a credential's. */
@@ -30,17 +47,81 @@ export class SecretSet {
     if (SENSITIVE_HEADER.test(name)) this.add(value);
   }
 
-  /** `text` with every known secret replaced by {@link REDACTED}. */
+  /**
+   * `text` with every known secret replaced by {@link REDACTED}, and with the head of a secret
+   * that a display bound cut short (`…` right after it) replaced as well.
+   */
   redact(text: string): string {
     let out = text;
     for (const secret of this.ordered) if (out.includes(secret)) out = out.replaceAll(secret, REDACTED);
+    return this.ordered.length === 0 ? out : this.redactCutHeads(out);
+  }
+
+  private redactCutHeads(text: string): string {
+    let out = text;
+    for (const mark of CUT_MARKS) {
+      let at = out.indexOf(mark);
+      while (at !== -1) {
+        const head = this.cutHeadLength(out, at);
+        if (head > 0) {
+          out = `${out.slice(0, at - head)}${REDACTED}${out.slice(at)}`;
+          at += REDACTED.length - head;
+        }
+        at = out.indexOf(mark, at + mark.length);
+      }
+    }
     return out;
   }
+
+  /** The length of the longest head of a secret form that ends `text` at `end`, or 0. */
+  private cutHeadLength(text: string, end: number): number {
+    let best = 0;
+    for (const secret of this.ordered) {
+      for (let length = Math.min(secret.length - 1, end); length >= MIN_CUT_HEAD && length > best; length -= 1) {
+        if (secret.charCodeAt(length - 1) === text.charCodeAt(end - 1) && text.startsWith(secret.slice(0, length), end - length)) {
+          best = length;
+          break;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+/** The forms a secret may appear in: raw, JSON-escaped, URL-encoded, base64 and base64url. */
+function secretForms(value: string): string[] {
+  const base64 = Buffer.from(value, 'utf8').toString('base64');
+  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), base64, base64.replace(/=+$/, ''), Buffer.from(value, 'utf8').toString('base64url')];
+  return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 
 /** `io` with stdout and stderr redacted through `secrets`. */
 export function redactingIo(io: CliIo, secrets: SecretSet): CliIo {
   return { ...io, stdout: redactingSink(io.stdout, secrets), stderr: redactingSink(io.stderr, secrets) };
+}
+
+/**
+ * A copy of `value` with every string in it (plain objects and arrays, walked) redacted through
+ * `secrets`: what the `--html` report is built from, so redaction matches the raw values before
+ * the page escapes them. Other objects (dates, byte arrays) are kept as they are.
+ */
+export function redactDeep<T>(value: T, secrets: SecretSet): T {
+  return redactValue(value, secrets, 0) as T;
+}
+
+/** Deeper than this, a value is replaced whole: results nest a few levels, not hundreds. */
+const MAX_REDACT_DEPTH = 64;
+
+function redactValue(value: unknown, secrets: SecretSet, depth: number): unknown {
+  if (typeof value === 'string') return secrets.redact(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_REDACT_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[secrets.redact(key)] = redactValue(item, secrets, depth + 1);
+  return out;
 }
 
 function redactingSink(sink: TextSink, secrets: SecretSet): TextSink {

@@ -1,11 +1,12 @@
 /**
  * Where the authorization flow keeps what it obtains for one server: its tokens and, for a
  * client it registered, the client's information. In memory only, unless `--token-cache FILE`:
- * then one JSON file, keyed by the server's URL, written whole (a temporary file renamed over
- * it) with mode 0600 from its creation on. A cache that can't be read is ignored with a line
+ * then one JSON file, keyed by the server's URL, written whole (a temporary file with a random name, created
+ * exclusively, renamed over it) with mode 0600 from its creation on. A cache that can't be read is ignored with a line
  * that says so, never a failure.
  */
-import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { errorMessage } from '../messages.js';
 import { AUTH_TEXT } from './messages.js';
@@ -44,17 +45,34 @@ export function fileStore(path: string, serverUrl: string, warn: (line: string) 
       const latest = readCache(path, () => undefined);
       latest[serverUrl] = current;
       const file: CacheFile = { blockwiseTokenCache: 1, servers: latest };
-      const temporary = `${path}.${process.pid}.tmp`;
+      // A name no one can guess, created only if absent: a file or link planted there is never written through.
+      const temporary = `${path}.${randomBytes(12).toString('hex')}.tmp`;
+      let created = false;
       try {
-        writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-        // The mode given at creation is masked by the umask; 0600 is what the file must have.
-        chmodSync(temporary, 0o600);
+        const fd = openSync(temporary, 'wx', 0o600);
+        created = true;
+        try {
+          // The mode given at creation is masked by the umask; 0600 is what the file must have.
+          chmodSync(temporary, 0o600);
+          writeFileSync(fd, `${JSON.stringify(file, null, 2)}\n`);
+        } finally {
+          closeSync(fd);
+        }
         renameSync(temporary, path);
       } catch (error) {
+        if (created) unlinkQuietly(temporary);
         warn(AUTH_TEXT.cacheUnwritable(path, errorMessage(error)));
       }
     },
   };
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
 }
 
 function readCache(path: string, warn: (line: string) => void): Record<string, StoredAuth> {
