@@ -4,6 +4,7 @@ import { createHost } from '../../src/host.js';
 import { shownLength } from '../../src/blocks/shown-block.js';
 import { dataChecker } from '../../src/blocks/data-strings.js';
 import { oneTextAtCap } from '../support/factories.js';
+import type { LiveCopy } from '../../src/lanes/copies.js';
 
 /** The stored copy a long data result must have: its serialization's start within the cap, and the notice naming it. */
 function expected(value: unknown, cap: number): string {
@@ -109,8 +110,8 @@ describe('a long data result whose getter answers a long string on one read and 
     return Object.assign(value, { b: 1 });
   }
   /** The characters of the live copy's texts, joined as the stored copy joins them. */
-  function liveChars(live: { kind: 'text'; text: string } | { kind: 'native'; blocks: readonly { text?: string }[] }): number {
-    return live.kind === 'text' ? live.text.length : live.blocks.map((block) => block.text ?? '').join('\n').length;
+  function liveChars(live: LiveCopy): number {
+    return live.kind === 'text' ? live.text.length : live.blocks.map((block) => ('text' in block ? block.text : '')).join('\n').length;
   }
   const wrappings: [string, (value: object) => unknown][] = [
     ['as structured content', (value) => ({ content: [], structuredContent: value })],
