@@ -100,6 +100,25 @@ function deepArray(depth: number): unknown {
   return value;
 }
 
+/** `fanout` objects under each object, `depth` levels down, each leaf `{v: 1}`. */
+function smallTree(fanout: number, depth: number): unknown {
+  if (depth === 0) return { v: 1 };
+  const node: Record<string, unknown> = {};
+  for (let index = 0; index < fanout; index += 1) node[`k${index}`] = smallTree(fanout, depth - 1);
+  return node;
+}
+
+/** An object of trees of small objects (fanout 10, 3 deep, about 14 KB each) until its JSON passes `bytes`. */
+function objectTree(bytes: number): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (let size = 2, index = 0; size < bytes; index += 1) {
+    const tree = smallTree(10, 3);
+    root[`t${index}`] = tree;
+    size += JSON.stringify(tree).length + `"t${index}":,`.length;
+  }
+  return root;
+}
+
 const FAMILIES: readonly Family[] = [
   { name: 'brace-query-links', what: 'links with uri "#" + "{?"×2030', build: (b) => ({ content: blocksUpTo(b, () => link('x', `#${'{?'.repeat(2030)}`)) }) },
   { name: 'brace-embedded-uri', what: 'one embedded uri of "{?"', build: (b) => ({ content: [embedded(`#${repeatTo('{?', b)}`)] }) },
@@ -131,6 +150,7 @@ const FAMILIES: readonly Family[] = [
   { name: 'data-uris', what: 'structuredContent: an array of short signed uris', build: (b) => ({ structuredContent: stringsUpTo(b, (i) => `https://s.example.com/${i}?sig=x`), content: [] }) },
   { name: 'data-base64', what: 'structuredContent: one base64 string of 1 MB', build: (b) => ({ structuredContent: { data: Buffer.alloc(Math.floor((b * 3) / 4) - 16, 7).toString('base64') }, content: [] }) },
   { name: 'deep-nesting', what: 'structuredContent nested 400,000 deep', build: (b) => ({ structuredContent: deepArray(Math.floor(b / 2)), content: [] }) },
+  { name: 'object-tree', what: 'structuredContent: objects of 10 small objects, 4 deep', build: (b) => ({ structuredContent: objectTree(b), content: [] }) },
   {
     name: 'huge-labels',
     what: 'types, media types and names of 100 KB',

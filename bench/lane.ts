@@ -179,6 +179,14 @@ const ratioE = measurePair(
   () => host.renderToolResult(textResult(longText), { serverId: 'bench' }),
   () => host.renderToolResult(textResult(cutText), { serverId: 'bench' }),
 );
+/** (f) About 1 MB of small objects nested in objects (fanout 10, 5 deep, leaves `{v: 1}`): counted without a piece per object. */
+function objectTreeResult(): { data: unknown } {
+  const tree = (depth: number): unknown => (depth === 0 ? { v: 1 } : Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, tree(depth - 1)])));
+  return { data: tree(5) };
+}
+const f = objectTreeResult();
+console.log(`(f) input: ${(JSON.stringify(f.data).length / 1e6).toFixed(2)} MB`);
+measure('(f) data result, a tree of small objects', Number(process.env.BENCH_ROUNDS ?? 30), () => f, (input) => host.renderToolResult(input, { serverId: 'bench' }));
 const metD = ratiosD.every(({ time, peak }) => time <= 1.3 && peak <= 1.5);
 console.log(
   `issue 15 targets: (a) ≤ 1.2× ${ratioA <= 1.2 ? 'met' : 'MISSED'}, (d) ≤ 1.3× time and ≤ 1.5× peak ${metD ? 'met' : 'MISSED'}, (e) ≤ 2× ${ratioE <= 2 ? 'met' : 'MISSED'}`,

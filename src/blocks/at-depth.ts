@@ -112,8 +112,10 @@ function plainDataText(value: unknown, limit: number): ShownText | undefined {
   // follows its base64 (`{"data":"iVBOR…","type":"image"}`) is never cut away from it. A value
   // with no such head (a class instance, a boxed value) takes the checked way.
   if (head === undefined || BLOCK_SIGNATURE.test(head.text)) return undefined;
-  const length = head.whole ? head.text.length : jsonLength(value)!;
-  if (!mayNeedDataCheck(head.text)) return { kind: 'text', text: head.text, length };
+  // The head and the count are two reads: a getter may answer them differently. The length is
+  // never less than what was read, and more wherever the head isn't whole, so a copy cuts it.
+  const counted = head.whole ? head.text.length : Math.max(jsonLength(value)!, head.text.length + 1);
+  if (!mayNeedDataCheck(head.text)) return { kind: 'text', text: head.text, length: counted };
   // Strings to check: the head is read literal by literal only as far as a copy shows it, and
   // read further (twice as far each time) where replacements leave it short of that.
   let read = head;
@@ -124,5 +126,6 @@ function plainDataText(value: unknown, limit: number): ShownText | undefined {
     read = further;
     checked = checkedJsonHead(read.text, limit);
   }
+  const length = Math.max(counted, read.whole ? read.text.length : read.text.length + 1, checked.length);
   return BLOCK_SIGNATURE.test(checked) ? undefined : { kind: 'text', text: checked, length };
 }

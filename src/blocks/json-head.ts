@@ -87,9 +87,9 @@ function writeMember(head: HeadText, value: unknown): boolean | undefined {
 /**
  * `JSON.stringify(value).length` (undefined where it serializes to nothing), counted without
  * building the whole text: an array's elements are serialized in runs whose size adapts to keep
- * each piece near {@link PIECE_CHARS}, an object's members that are arrays or plain objects are
- * counted the same way and its others in runs (a very wide object whole). The memory is a piece
- * and the largest element or wide object.
+ * each piece near {@link PIECE_CHARS}, an object's members that are arrays or plain objects
+ * holding more than a few dozen keys and elements are counted the same way and its others in
+ * runs (a very wide object whole). The memory is a piece and the largest element or wide object.
  */
 export function jsonLength(value: unknown): number | undefined {
   if (!isDescended(value)) return JSON.stringify(value)?.length;
@@ -154,7 +154,9 @@ function recordLength(record: Readonly<Record<string, unknown>>): number {
   };
   for (const key of keys) {
     const member = record[key];
-    if (isDescended(member)) {
+    // Only a member that may be big is counted apart; small ones join the run, so a tree of
+    // small objects costs about one serialization, not one piece per object.
+    if (isDescended(member) && !isSmall(member, SMALL_MEMBER_NODES)) {
       flush();
       total += JSON.stringify(key).length + 1 + jsonLength(member)!;
       members += 1;
@@ -168,6 +170,48 @@ function recordLength(record: Readonly<Record<string, unknown>>): number {
   }
   flush();
   return total + Math.max(0, members - 1);
+}
+
+/**
+ * The most keys and elements, in all, a member made of arrays and plain objects may hold to be
+ * serialized with its neighbours rather than counted apart: few enough that looking through it
+ * costs little beside its serialization, and that its text is bounded as a string member's is.
+ */
+const SMALL_MEMBER_NODES = 64;
+/**
+ * What looking into a nested array or object spends of that budget beside its keys: a deep
+ * chain of one-key objects is found big within a few levels, so the look at each of its levels
+ * costs a few objects, not the budget's worth.
+ */
+const NESTING_NODES = 4;
+
+/**
+ * Whether a value holds at most `budget` keys and elements (each nesting counted as
+ * {@link NESTING_NODES} more), looking through arrays and plain objects: the look stops as soon
+ * as the budget is spent.
+ */
+function isSmall(value: object, budget: number): boolean {
+  return nodesLeft(value, budget) >= 0;
+}
+
+/** `budget` less the keys and elements under `value`; negative once they pass it (the count then stops). */
+function nodesLeft(value: object, budget: number): number {
+  let left = budget;
+  if (Array.isArray(value)) {
+    left -= value.length;
+    for (let index = 0; index < value.length && left >= 0; index += 1) {
+      const member: unknown = value[index];
+      if (isDescended(member)) left = nodesLeft(member, left - NESTING_NODES);
+    }
+    return left;
+  }
+  const keys = Object.keys(value);
+  left -= keys.length;
+  for (let index = 0; index < keys.length && left >= 0; index += 1) {
+    const member = (value as Record<string, unknown>)[keys[index]!];
+    if (isDescended(member)) left = nodesLeft(member, left - NESTING_NODES);
+  }
+  return left;
 }
 
 /** Whether an object member is written (serialization drops `undefined`, functions and symbols). */

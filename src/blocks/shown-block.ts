@@ -22,6 +22,8 @@ export interface ShownText {
    * each whole, until they pass what a copy can keep, or, where its strings needed the data
    * check, as many characters as a copy can keep — is read, checked and carried, so no
    * string a rendered result carries went unchecked. That start is not itself closed JSON.
+   * Never shorter than `text`; longer wherever `text` isn't the whole (`isPartText`), so a
+   * copy always cuts it, even where a getter answered the count shorter than the head.
    */
   readonly length?: number;
 }
@@ -95,6 +97,14 @@ export type ShownBlock = ShownText | ShownImage | ShownMedia | ShownMarker | Sho
 /** How long a block's whole text is: its `length` where it carries only the start. */
 export function shownLength(block: ShownBlock): number {
   return block.kind === 'text' && block.length !== undefined ? block.length : block.text.length;
+}
+
+/**
+ * Whether a block's text is only the start of what it stands for (a long data result's head):
+ * a copy never shows such a text as if it were whole, however short, but cuts it with a notice.
+ */
+export function isPartText(block: ShownBlock): boolean {
+  return block.kind === 'text' && block.length !== undefined && block.length > block.text.length;
 }
 
 /** A kind of {@link ShownBlock}. */

@@ -2,7 +2,7 @@
  * The two copies of a result, both from its one classification (docs/design.md §5.3): the stored text the
  * history keeps, and the live copy the model reads this turn.
  */
-import { shownLength, type LiveBlock, type ShownBlock, type ShownMedia } from '../blocks/shown-block.js';
+import { isPartText, shownLength, type LiveBlock, type ShownBlock, type ShownMedia } from '../blocks/shown-block.js';
 import { blockCutNotice, omittedTextsNotice, stubsNotKeptNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
 import { shownBudget } from '../blocks/shown-budget.js';
@@ -67,7 +67,8 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
     const need = needs[nth]!;
     const share = shares[nth]!;
     nth += 1;
-    if (share >= need) continue;
+    // A text that is only a start is always cut: its notice says what was left out.
+    if (share >= need && !isPartText(block)) continue;
     const length = need - 1;
     // The piece, the blank line before its notice and the notice fit the share, less its newline.
     // A share no notice fits in is left out without making one (a notice is never shorter than
@@ -118,10 +119,16 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
   return lines.join('\n');
 }
 
-/** Whether the blocks' texts, joined by newlines (an image as its placeholder), fit `cap`: both copies then show every block whole. */
+/**
+ * Whether the blocks' texts, joined by newlines (an image as its placeholder), fit `cap` and
+ * each is whole: both copies then show every block as it is.
+ */
 function fitsWhole(shown: readonly ShownBlock[], cap: number): boolean {
   let total = shown.length - 1;
-  for (const block of shown) total += shownLength(block);
+  for (const block of shown) {
+    if (isPartText(block)) return false;
+    total += shownLength(block);
+  }
   return total <= cap;
 }
 

@@ -29,7 +29,11 @@ export interface RenderedToolResult {
    * couldn't be read and both copies are the unchecked notice.
    */
   readonly isError: boolean;
-  /** The one classification both copies came from. */
+  /**
+   * The one classification both copies came from. A block's text is well formed (no lone
+   * surrogate) as far as a copy shows it, up to the cap; past it, text no copy shows may be as
+   * the server sent it. A text whose `length` passes its own is only a start and is always cut.
+   */
   readonly blocks: readonly ShownBlock[];
   /** The provider profile the live copy was rendered for; an adapter checks it is its own. */
   readonly provider: ProviderName;

@@ -4,6 +4,7 @@ import { createHost } from '../../src/host.js';
 import { shownLength } from '../../src/blocks/shown-block.js';
 import { dataChecker } from '../../src/blocks/data-strings.js';
 import { oneTextAtCap } from '../support/factories.js';
+import type { LiveCopy } from '../../src/lanes/copies.js';
 
 /** The stored copy a long data result must have: its serialization's start within the cap, and the notice naming it. */
 function expected(value: unknown, cap: number): string {
@@ -90,5 +91,58 @@ describe('the block a long data result becomes', () => {
   it('counts a short text by its text', () => {
     const block = createHost({ log: () => {} }).renderToolResult({ data: { a: 1 } }).blocks[0]!;
     expect([block.text, shownLength(block)]).toEqual(['{"a":1}', 7]);
+  });
+});
+
+describe('a long data result whose getter answers a long string on one read and a short one on the others', () => {
+  const LONG = 'hello world '.repeat(20_000);
+  /** An object whose `a` reads as {@link LONG} on read `longRead` only, `'x'` on every other. */
+  function lying(longRead: number): object {
+    let reads = 0;
+    const value = {};
+    Object.defineProperty(value, 'a', {
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return reads === longRead ? LONG : 'x';
+      },
+    });
+    return Object.assign(value, { b: 1 });
+  }
+  /** The characters of the live copy's texts, joined as the stored copy joins them. */
+  function liveChars(live: LiveCopy): number {
+    return live.kind === 'text' ? live.text.length : live.blocks.map((block) => ('text' in block ? block.text : '')).join('\n').length;
+  }
+  const wrappings: [string, (value: object) => unknown][] = [
+    ['as structured content', (value) => ({ content: [], structuredContent: value })],
+    ['as data', (value) => ({ data: value })],
+  ];
+  const cap = 1000;
+
+  it.each(wrappings.flatMap(([wrapping, wrap]) => [1, 2, 3, 4].map((read) => [wrapping, read, wrap] as const)))(
+    'keeps both copies within the cap and counts at least what was read: %s, the long string on read %i',
+    (_wrapping, read, wrap) => {
+      const rendered = createHost({ log: () => {} }).renderToolResult(wrap(lying(read)), { cap });
+      expect(rendered.stored.length).toBeLessThanOrEqual(cap);
+      expect(liveChars(rendered.live)).toBeLessThanOrEqual(cap);
+      for (const block of rendered.blocks) expect(shownLength(block)).toBeGreaterThanOrEqual(block.text.length);
+      const longest = Math.max(...rendered.blocks.map((block) => block.text.length));
+      const notice = /cut: ([\d,]+) chars/.exec(rendered.stored);
+      if (longest > cap) {
+        expect(notice).not.toBeNull();
+        expect(Number(notice![1]!.replaceAll(',', ''))).toBeGreaterThanOrEqual(longest);
+      }
+    },
+  );
+
+  it('is cut, not shown whole, where the head read the long string and the count the short one', () => {
+    // Read 1 is the scan's, read 2 the head's, read 3 the count's.
+    const rendered = createHost({ log: () => {} }).renderToolResult({ content: [], structuredContent: lying(2) }, { cap });
+    const block = rendered.blocks[0]!;
+    expect(block.text.length).toBeGreaterThan(LONG.length);
+    expect(shownLength(block)).toBeGreaterThan(block.text.length);
+    expect(rendered.stored.length).toBeLessThanOrEqual(cap);
+    const notice = /cut: ([\d,]+) chars/.exec(rendered.stored);
+    expect(Number(notice![1]!.replaceAll(',', ''))).toBeGreaterThan(LONG.length);
   });
 });

@@ -28,6 +28,22 @@ describe(jsonLength.name, () => {
     const value = { records, more: { records }, n: 1 };
     expect(jsonLength(value)).toBe(JSON.stringify(value).length);
   });
+
+  /** `fanout` members under each object, `depth` levels down, each leaf `leaf()`. */
+  function tree(fanout: number, depth: number, leaf: () => unknown): unknown {
+    if (depth === 0) return leaf();
+    return Object.fromEntries(Array.from({ length: fanout }, (_, i) => [`k${i}`, tree(fanout, depth - 1, leaf)]));
+  }
+
+  it.each([
+    ['fanout 10, depth 6, small leaves', () => tree(10, 6, () => ({ v: 1, gone: undefined }))],
+    ['256 objects of 256 empty objects', () => tree(256, 2, () => ({}))],
+    ['fanout 2, depth 16, with arrays', () => tree(2, 16, () => [1, { a: 'x' }, undefined])],
+    ['a chain 300 objects deep', () => Array.from({ length: 300 }).reduce<unknown>((inner) => ({ a: inner, b: 'x' }), 1)],
+  ])('counts a tree of objects (%s) to the same length', (_shape, make) => {
+    const value = make();
+    expect(jsonLength(value)).toBe(JSON.stringify(value).length);
+  });
 });
 
 describe(jsonHead.name, () => {
