@@ -1,5 +1,5 @@
 /**
- * `blockwise call -- <server command>` (SPEC §10): starts an MCP server in its own process group
+ * `blockwise call -- <server command>` (docs/design.md §10): starts an MCP server in its own process group
  * (or reaches one over HTTP), lists its tools, calls one or every one, and renders each result
  * with a host that records the server's address. Every call is bounded in time; the server's
  * group is ended on every exit path.

@@ -1,6 +1,6 @@
 /**
  * `blockwise render <file|->`: a `CallToolResult` (or a bare content array) read from a file or
- * standard input, rendered as a host would (SPEC §10), printed as text or one JSON object.
+ * standard input, rendered as a host would (docs/design.md §10), printed as text or one JSON object.
  */
 import { readFile } from 'node:fs/promises';
 import { createHost } from '../host.js';
