@@ -10,24 +10,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listingRecords } from './records.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const dir = mkdtempSync(join(tmpdir(), 'blockwise-cli-bench-'));
 
 /** Records of about 450 characters each, to about `megabytes` MB of JSON. */
 function records(megabytes: number): unknown[] {
-  const count = Math.ceil((megabytes * 1e6) / 450);
-  return Array.from({ length: count }, (_, i) => ({
-    id: i,
-    name: `record ${i}`,
-    active: i % 3 !== 0,
-    tags: ['alpha', 'beta', i % 2 ? 'gamma' : 'delta'],
-    url: `https://example.com/items/${i}?ref=listing&page=${Math.floor(i / 50)}`,
-    description:
-      'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
-      `Item number ${i} in the fixture set, with a little more text to weigh it like a real record does, and then some more words.`,
-    owner: { login: `user${i % 97}`, id: i % 97, site_admin: false },
-  }));
+  return listingRecords(Math.ceil((megabytes * 1e6) / 450));
 }
 
 function file(name: string, value: unknown): string {

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 // The built library, as a host runs it (npm run bench builds first).
 import { createHost } from '../dist/index.js';
 import { makePng } from '../test/support/images.js';
+import { listingRecords } from './records.js';
 
 /**
  * Rounds measured per case (`BENCH_ROUNDS` sets both). (b) renders in about a millisecond, so it
@@ -24,20 +25,7 @@ const WARMUP = 10;
 
 /** (a) 10,000 records of ~450 bytes, shaped like a real listing (ids, names, text, tags, urls). */
 function dataResult(): { data: unknown } {
-  const records = Array.from({ length: 10_000 }, (_, i) => ({
-    id: i,
-    uuid: `0000${i.toString(16)}-7c1e-4b7a-9f3e-${(1e11 + i).toString(16)}`,
-    name: `record ${i}`,
-    active: i % 3 !== 0,
-    score: (i * 7.31) % 100,
-    tags: ['alpha', 'beta', i % 2 ? 'gamma' : 'delta'],
-    url: `https://example.com/items/${i}?ref=listing&page=${Math.floor(i / 50)}`,
-    description:
-      'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
-      `Item number ${i} in the fixture set, with a little more text to weigh it like a real record does.`,
-    owner: { login: `user${i % 97}`, id: i % 97, site_admin: false },
-  }));
-  return { data: records };
+  return { data: listingRecords(10_000) };
 }
 
 /**

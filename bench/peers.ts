@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 // The built library, as a host runs it (npm run bench:peers builds first).
 import { createHost } from '../dist/index.js';
 import { makePng } from '../test/support/images.js';
+import { listingRecords } from './records.js';
 
 type Result = { content: Record<string, unknown>[]; structuredContent?: unknown; isError?: boolean };
 
@@ -54,17 +55,7 @@ const manyBlocks: Result = {
 };
 
 /** (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. */
-const records = Array.from({ length: 10_000 }, (_, i) => ({
-  id: i,
-  name: `record ${i}`,
-  active: i % 3 !== 0,
-  tags: ['alpha', 'beta', i % 2 ? 'gamma' : 'delta'],
-  url: `https://example.com/items/${i}?ref=listing&page=${Math.floor(i / 50)}`,
-  description:
-    'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
-    `Item number ${i} in the fixture set, with a little more text to weigh it like a real record does.`,
-  owner: { login: `user${i % 97}`, id: i % 97, site_admin: false },
-}));
+const records = listingRecords(10_000);
 const jsonText: Result = { content: [{ type: 'text', text: JSON.stringify({ records }) }] };
 
 /** (4) 20 whole PNGs of about 200 KB each. */
