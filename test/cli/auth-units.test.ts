@@ -140,6 +140,13 @@ describe(SecretSet.name, () => {
     expect(secrets.redact('a cut label…')).toBe('a cut label…');
   });
 
+  it('redacts every cut head of a text holding thousands, the longest head each, and nothing else', () => {
+    const secrets = new SecretSet();
+    secrets.add('secret-token-0123456789abcdef');
+    const text = `${'secr…'.repeat(5000)}x…secret-token-01…`;
+    expect(secrets.redact(text)).toBe(`${'[redacted]…'.repeat(5000)}x…[redacted]…`);
+  });
+
   it('takes header values only under credential-like names', () => {
     const secrets = new SecretSet();
     secrets.addHeader('X-Api-Key', 'k-value-1');

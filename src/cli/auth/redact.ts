@@ -17,7 +17,7 @@ export const REDACTED = '[redacted]';
 export const MIN_SECRET_LENGTH = 8;
 
 /** The mark a display bound leaves where it cut a value (`oneLine`, `sanitizeLabel`). */
-const CUT_MARKS = ['…'];
+const CUT_MARK = '…';
 
 /** The shortest cut-off head of a secret redacted where a display bound cut it. */
 const MIN_CUT_HEAD = 4;
@@ -30,6 +30,11 @@ export class SecretSet {
   private readonly values = new Set<string>();
   /** Every form of every secret, longest first, so a form that holds another is replaced whole. */
   private ordered: string[] = [];
+  /**
+   * For each character, the cut heads of the forms that end with it — `[length, form]`, longest
+   * first, at least {@link MIN_CUT_HEAD} and shorter than the form.
+   */
+  private endings = new Map<number, [number, string][]>();
 
   /**
    * Adds a secret with the forms it may be printed in: as a JSON string holds it, URL-encoded,
@@ -40,6 +45,16 @@ export class SecretSet {
     if (value === undefined || value.length < MIN_SECRET_LENGTH || this.values.has(value)) return;
     this.values.add(value);
     this.ordered = [...new Set([...this.values].flatMap(secretForms))].sort((a, b) => b.length - a.length);
+    this.endings = new Map();
+    for (const form of this.ordered) {
+      for (let length = MIN_CUT_HEAD; length < form.length; length += 1) {
+        const last = form.charCodeAt(length - 1);
+        const heads = this.endings.get(last) ?? [];
+        heads.push([length, form]);
+        this.endings.set(last, heads);
+      }
+    }
+    for (const heads of this.endings.values()) heads.sort((a, b) => b[0] - a[0]);
   }
 
   /** Adds a header's value when its name reads as a credential's. */
@@ -57,34 +72,36 @@ export class SecretSet {
     return this.ordered.length === 0 ? out : this.redactCutHeads(out);
   }
 
+  /**
+   * One pass over the marks, the output built from pieces: linear in the text, however many
+   * marks or cut heads a server's output holds.
+   */
   private redactCutHeads(text: string): string {
-    let out = text;
-    for (const mark of CUT_MARKS) {
-      let at = out.indexOf(mark);
-      while (at !== -1) {
-        const head = this.cutHeadLength(out, at);
-        if (head > 0) {
-          out = `${out.slice(0, at - head)}${REDACTED}${out.slice(at)}`;
-          at += REDACTED.length - head;
-        }
-        at = out.indexOf(mark, at + mark.length);
-      }
+    const pieces: string[] = [];
+    let copied = 0;
+    for (let at = text.indexOf(CUT_MARK); at !== -1; at = text.indexOf(CUT_MARK, at + CUT_MARK.length)) {
+      const head = this.cutHeadLength(text, at, copied);
+      if (head === 0) continue;
+      pieces.push(text.slice(copied, at - head), REDACTED);
+      copied = at;
     }
-    return out;
+    if (copied === 0) return text;
+    pieces.push(text.slice(copied));
+    return pieces.join('');
   }
 
-  /** The length of the longest head of a secret form that ends `text` at `end`, or 0. */
-  private cutHeadLength(text: string, end: number): number {
-    let best = 0;
-    for (const secret of this.ordered) {
-      for (let length = Math.min(secret.length - 1, end); length >= MIN_CUT_HEAD && length > best; length -= 1) {
-        if (secret.charCodeAt(length - 1) === text.charCodeAt(end - 1) && text.startsWith(secret.slice(0, length), end - length)) {
-          best = length;
-          break;
-        }
-      }
+  /**
+   * The length of the longest head of a secret form that ends `text` at `end` (and starts at or
+   * after `from`), or 0. Only the lengths whose last character is the one before `end` are
+   * tried (`endings`), so a mark costs a few comparisons, not one per length of every form.
+   */
+  private cutHeadLength(text: string, end: number, from: number): number {
+    const lengths = this.endings.get(text.charCodeAt(end - 1));
+    if (lengths === undefined) return 0;
+    for (const [length, form] of lengths) {
+      if (end - length >= from && text.startsWith(form.slice(0, length), end - length)) return length;
     }
-    return best;
+    return 0;
   }
 }
 
