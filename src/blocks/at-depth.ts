@@ -6,7 +6,7 @@
 import { BLOCK_NOT_SHOWN_TEXT, EMPTY_RESULT_TEXT } from '../text/markers.js';
 import { wellFormedUpTo } from '../text/well-formed.js';
 import { classifyBlock, type ClassifyContext } from './classify.js';
-import type { BlockType } from './mcp.js';
+import { KINDS_AT_DEPTH, shownAtDepth } from './kinds/index.js';
 import type { ShownText } from './shown-block.js';
 import { isSpent, spend } from './shown-budget.js';
 import type { DataScan } from '../references/read-claims.js';
@@ -16,30 +16,24 @@ import { jsonHead, jsonLength } from './json-head.js';
 /**
  * True for a value shown as a block when met in data: inline or uri-form `image`/`audio`, a
  * `resource` (embedded or a reference), a `resource_link` that names a uri (of any value). A
- * link naming no uri is data: it holds nothing RFC-005 governs.
+ * link naming no uri is data: it holds nothing RFC-005 governs. Each kind says which of its
+ * values are (`kinds/`).
  */
 export function isBlockAtDepth(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const block = value as Record<string, unknown>;
-  const type = block.type;
-  return typeof type === 'string' && Object.hasOwn(AT_DEPTH, type) && AT_DEPTH[type as BlockType](block);
+  return shownAtDepth(value);
 }
-
-/** Per block kind, whether a value of that `type` met in data is shown as a block. */
-const AT_DEPTH: { readonly [K in BlockType]: (block: Readonly<Record<string, unknown>>) => boolean } = {
-  // Text is safe as data: it is shown as it is, inside the JSON.
-  text: () => false,
-  image: (block) => Object.hasOwn(block, 'data') || Object.hasOwn(block, 'uri'),
-  audio: (block) => Object.hasOwn(block, 'data') || Object.hasOwn(block, 'uri'),
-  resource: (block) => Object.hasOwn(block, 'uri') || Object.hasOwn(block, 'resource'),
-  resource_link: (block) => Object.hasOwn(block, 'uri'),
-};
 
 /**
  * A block's mark in serialized JSON: compact JSON writes a `type` key and its value this way
- * only where an object has them (inside a string every quote is escaped).
+ * only where an object has them (inside a string every quote is escaped). One alternative per
+ * kind a value met in data may be shown as; kinds' literal types hold no regex syntax, and
+ * are escaped all the same.
  */
-const BLOCK_SIGNATURE = /"type":"(?:image|audio|resource|resource_link)"/;
+const BLOCK_SIGNATURE = new RegExp(`"type":"(?:${KINDS_AT_DEPTH.map(escapeRegExp).join('|')})"`);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** A `JSON.stringify` replacer. */
 type Replacer = (key: string, member: unknown) => unknown;

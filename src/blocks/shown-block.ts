@@ -123,3 +123,8 @@ export type LiveBlock =
 
 /** The image media types a live copy may carry natively (providers take these four at most). */
 export type NativeImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** A marker block: `text` (a marker from `src/text/markers.ts`) and the reason it stands for. */
+export function shownMarker(text: string, reason: MarkerReason): ShownMarker {
+  return { kind: 'marker', text, reason };
+}

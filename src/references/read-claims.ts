@@ -5,54 +5,14 @@
  */
 import { walkObjects } from '../walk.js';
 import { ClaimsReader, type RecordLookup, type ResultClaims } from './claims.js';
-import { withinCodePoints } from '../text/code-points.js';
-import { classifyReference, isReferenceForm, TESTIMONY_LIMITS } from './testimony.js';
+import { noteBlockClaims } from '../blocks/kinds/index.js';
 
-/** Adds what one value claims, if it is a reference, a link, inline data or an embedded resource. */
+/**
+ * Adds what one value claims, if it is a reference, a link, inline data or an embedded resource:
+ * each block kind says what its blocks claim (`src/blocks/kinds/`).
+ */
 export function noteClaims(reader: ClaimsReader, value: unknown): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-  const block = value as Record<string, unknown>;
-  const type = block.type;
-  // A text block claims nothing (`isReferenceForm` is false for it): most blocks of a result of many.
-  if (typeof type !== 'string' || type === 'text') return;
-  if ((type === 'image' || type === 'audio') && Object.hasOwn(block, 'data')) {
-    // Inline data's only claim that counts is `never` on the uri beside it (RFC-005 §5).
-    if (block.disposition === 'never') noteInlineNever(reader, block.uri);
-    return;
-  }
-  if (type === 'resource' && isObject(block.resource)) {
-    // An embedded resource names its content's uri, which shows in its header: an earlier
-    // result's never on that uri holds, and a never beside the content withholds both uris.
-    const contents = block.resource as Record<string, unknown>;
-    noteLink(reader, contents.uri);
-    if (block.disposition === 'never' || contents.disposition === 'never') {
-      noteInlineNever(reader, block.uri);
-      noteInlineNever(reader, contents.uri);
-    }
-    return;
-  }
-  if (!isReferenceForm(block)) return;
-  if (type === 'resource_link') {
-    // A link claims nothing but that it names its uri (RFC-005 §8.1) — save a `never`, which
-    // only ever takes away, and so is honoured from anyone.
-    if (block.disposition === 'never') noteInlineNever(reader, block.uri);
-    noteLink(reader, block.uri);
-    return;
-  }
-  const reading = classifyReference(block);
-  if (reading.kind === 'reference') reader.addTestimony(reading.testimony);
-}
-
-function noteLink(reader: ClaimsReader, uri: unknown): void {
-  if (typeof uri === 'string' && uri !== '' && withinCodePoints(uri, TESTIMONY_LIMITS.uri)) reader.addLink(uri);
-}
-
-function noteInlineNever(reader: ClaimsReader, uri: unknown): void {
-  if (typeof uri === 'string' && uri !== '') reader.addInlineNever(uri);
-}
-
-function isObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  noteBlockClaims(reader, value);
 }
 
 /** The claims of a content array's elements (their nested fields aren't shown, so don't count). */

@@ -4,6 +4,7 @@
  * constraint is absent — dropped, not truncated, not coerced — and the block stays valid with
  * its `disposition` in force; only a bad `uri` rejects the block whole.
  */
+import type { ResourceReference } from '../generated/rfc005.generated.js';
 import { withinCodePoints } from '../text/code-points.js';
 
 /** RFC-005's bounds on each field, in code points as the schema's `maxLength` counts. */
@@ -41,30 +42,84 @@ export type ReferenceReading =
 const DIGEST = /^sha256:[A-Za-z0-9_-]{43}$/;
 
 /**
- * True when a block is in a reference's form: a `resource_link`; a `resource` with a top-level
- * `uri` and no nested `resource` object (MCPL's form; MCP's embedded resource nests its
- * content); an `image` or `audio` with a `uri` and no `data`.
+ * The fields a block is read by as a reference: RFC-005's reference fields (its
+ * `ResourceReference`) and a link's `size`, each unverified. Any record, and any generated
+ * block interface, is one.
  */
-export function isReferenceForm(block: Readonly<Record<string, unknown>>): boolean {
-  const type = block.type;
-  if (type === 'resource_link') return true;
-  if (!Object.hasOwn(block, 'uri')) return false;
-  if (type === 'resource') return !isObject(block.resource);
-  return (type === 'image' || type === 'audio') && !Object.hasOwn(block, 'data');
+export type ReferenceWire = { readonly [P in keyof ResourceReference | 'size' | 'data' | 'resource']?: unknown };
+
+/**
+ * How a kind's block reads as a reference (RFC-005 §4, §8.1): when it is in a reference's form,
+ * and whether it is an MCP link, which claims no digest, expiry or disposition.
+ */
+export interface ReferenceForm {
+  readonly blockType: ReferenceBlockType;
+  readonly fromLink: boolean;
+  /** True when a block of this kind is in a reference's form (and so is read as one). */
+  readonly isForm: (block: ReferenceWire) => boolean;
 }
 
 /**
- * Reads a reference-form block's testimony (RFC-005 §4, §8.1). A `resource_link` maps field
- * for field: `size` → `sizeBytes` (a `sizeBytes` the link carries counts only where it names
- * no `size`, `size: 0` included), and no disposition.
+ * True when a block is in a reference's form: a `resource_link`; a `resource` with a top-level
+ * `uri` and no nested `resource` object (MCPL's form; MCP's embedded resource nests its
+ * content); an `image` or `audio` with a `uri` and no `data`. Each kind's form is its own
+ * ({@link ReferenceForm}); the block kinds table (`src/blocks/kinds/`) says which is whose.
  */
-export function classifyReference(block: Readonly<Record<string, unknown>>): ReferenceReading {
+export function isReferenceForm(block: ReferenceWire, form: ReferenceForm | undefined = referenceFormOf(block)): boolean {
+  return form !== undefined && form.isForm(block);
+}
+
+/** The reference form of a `resource_link`: always a reference (one naming no uri is invalid). */
+export const LINK_FORM: ReferenceForm = { blockType: 'resource_link', fromLink: true, isForm: () => true };
+
+/** The reference form of MCPL's `resource`: a top-level `uri` and no nested `resource` object. */
+export const RESOURCE_FORM: ReferenceForm = {
+  blockType: 'resource',
+  fromLink: false,
+  isForm: (block) => Object.hasOwn(block, 'uri') && !isObject(block.resource),
+};
+
+/** The reference form of an `image`: a `uri` and no `data`. */
+export const IMAGE_FORM: ReferenceForm = { blockType: 'image', fromLink: false, isForm: isMediaReference };
+
+/** The reference form of `audio`: a `uri` and no `data`. */
+export const AUDIO_FORM: ReferenceForm = { blockType: 'audio', fromLink: false, isForm: isMediaReference };
+
+function isMediaReference(block: ReferenceWire): boolean {
+  return Object.hasOwn(block, 'uri') && !Object.hasOwn(block, 'data');
+}
+
+/** Each reference form by the block type it arrives as. */
+const FORMS: { readonly [T in ReferenceBlockType]: ReferenceForm } = {
+  resource: RESOURCE_FORM,
+  image: IMAGE_FORM,
+  audio: AUDIO_FORM,
+  resource_link: LINK_FORM,
+};
+
+/** The reference form a block's `type` names; undefined for a type with none. */
+function referenceFormOf(block: ReferenceWire): ReferenceForm | undefined {
+  const type = block.type;
+  return typeof type === 'string' && isReferenceBlockType(type) ? FORMS[type] : undefined;
+}
+
+function isReferenceBlockType(type: string): type is ReferenceBlockType {
+  return Object.hasOwn(FORMS, type);
+}
+
+/**
+ * Reads a reference-form block's testimony (RFC-005 §4, §8.1), as the kind `form` names (by
+ * default, the kind its `type` names). A `resource_link` maps field for field: `size` →
+ * `sizeBytes` (a `sizeBytes` the link carries counts only where it names no `size`, `size: 0`
+ * included), and no disposition.
+ */
+export function classifyReference(block: ReferenceWire, form: ReferenceForm | undefined = referenceFormOf(block)): ReferenceReading {
   const uri = block.uri;
   if (uri === undefined) return { kind: 'invalid', reason: 'uri-missing' };
   if (typeof uri !== 'string') return { kind: 'invalid', reason: 'uri-not-string' };
   if (uri.length === 0) return { kind: 'invalid', reason: 'uri-empty' };
   if (!withinCodePoints(uri, TESTIMONY_LIMITS.uri)) return { kind: 'invalid', reason: 'uri-too-long' };
-  const fromLink = block.type === 'resource_link';
+  const fromLink = form?.fromLink === true;
   const size = fromLink && block.size !== undefined && block.size !== null ? block.size : block.sizeBytes;
   const mimeType = boundedString(block.mimeType, TESTIMONY_LIMITS.mimeType);
   const name = boundedString(block.name, TESTIMONY_LIMITS.name);
@@ -73,7 +128,7 @@ export function classifyReference(block: Readonly<Record<string, unknown>>): Ref
   const expiresAt = fromLink ? undefined : boundedString(block.expiresAt, TESTIMONY_LIMITS.expiresAt);
   const disposition = !fromLink && (block.disposition === 'never' || block.disposition === 'ref') ? block.disposition : undefined;
   // Built by assignment, not spreads: this runs once per link on the lane's hot path.
-  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: block.type as ReferenceBlockType, fromLink };
+  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: form?.blockType ?? 'resource', fromLink };
   if (mimeType !== undefined) testimony.mimeType = mimeType;
   if (isSize(size)) testimony.sizeBytes = size;
   if (digest !== undefined) testimony.digest = digest;

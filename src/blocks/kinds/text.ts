@@ -1,0 +1,32 @@
+/**
+ * The `text` kind: shown as it is (made well formed as far as a copy shows it). It never reads
+ * as a reference, never contradicts itself and claims nothing; met inside data it is data.
+ */
+import { textNotStringMarker } from '../../text/markers.js';
+import { wellFormedUpTo } from '../../text/well-formed.js';
+import type { TextContent } from '../mcp.js';
+import { shownMarker } from '../shown-block.js';
+import { defineKind, type KindRules } from './kind-rules.js';
+
+/** The `text` kind's rules. */
+export const TEXT_KIND: KindRules<TextContent> = defineKind<TextContent>((block, ctx) => ({ kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) }), {
+  // A text with a bad `_meta` or `annotations` is still its text.
+  offSchema: (block, ctx) =>
+    typeof block.text === 'string' ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) } : shownMarker(textNotStringMarker(), 'text-not-string'),
+  // Text is safe as data: it is shown as it is, inside the JSON.
+  atDepth: undefined,
+  reference: undefined,
+  contradicts: () => false,
+  noteClaims: () => {},
+});
+
+/**
+ * A text block's text, made well formed (as far as `keepChars`, where given): a record whose
+ * `type` is `'text'` and whose `text` is a string; undefined for anything else. Reads `type`
+ * and `text` once each.
+ */
+export function textOfText(block: { readonly type?: unknown; readonly text?: unknown }, keepChars?: number): string | undefined {
+  if (block.type !== 'text') return undefined;
+  const text = block.text;
+  return typeof text === 'string' ? wellFormedUpTo(text, keepChars) : undefined;
+}
