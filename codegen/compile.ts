@@ -52,5 +52,6 @@ export async function compile(prepared: PreparedSchema): Promise<CompiledSource>
     revision: prepared.revision,
     source: prepared.source,
     text,
+    definitions: prepared.definitions,
   };
 }

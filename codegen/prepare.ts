@@ -115,6 +115,7 @@ export function prepare(imported: ImportedSchema): PreparedSchema {
     source: imported.source,
     root,
     names,
+    definitions,
   };
 }
 

@@ -29,6 +29,8 @@ export interface PreparedSchema {
   readonly root: JsonSchema;
   /** Definition names in output order. */
   readonly names: readonly string[];
+  /** The prepared definitions, keyed by name (what `root` references). */
+  readonly definitions: Readonly<Record<string, JsonSchema>>;
 }
 
 /** What the compile stage hands on: json-schema-to-typescript's TypeScript text. */
@@ -38,6 +40,8 @@ export interface CompiledSource {
   readonly revision: string;
   readonly source: string;
   readonly text: string;
+  /** The prepared definitions the text was compiled from: what the declarations can't carry (limits, patterns). */
+  readonly definitions: Readonly<Record<string, JsonSchema>>;
 }
 
 /** What the transform stage hands on: the library-shaped module body. */

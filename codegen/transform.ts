@@ -15,7 +15,7 @@ import {
   type TypeNode,
 } from 'ts-morph';
 import { ROOT_TYPE_NAME } from './prepare.js';
-import { CodegenError, type CompiledSource, type TransformedSource } from './schema-types.js';
+import { CodegenError, type CompiledSource, type JsonSchema, type TransformedSource } from './schema-types.js';
 
 /** What the passes learn about the module as they go. */
 interface TransformState {
@@ -25,6 +25,8 @@ interface TransformState {
   readonly revision: string;
   /** Block kind (the literal `type`) → the interfaces that carry it, in union order. */
   kinds: Map<string, string[]>;
+  /** The prepared definitions, for what the declarations don't carry. */
+  readonly definitions: Readonly<Record<string, JsonSchema>>;
 }
 
 /** A transform pass: a name and an in-place edit of the module. */
@@ -172,7 +174,53 @@ export function visitBlock<R, C>(block: unknown, handlers: BlockHandlers<R, C>, 
 `);
     },
   },
+  {
+    name: 'Export the limits and patterns of scalar definitions',
+    // A type can't carry `maxLength` or `pattern`: code that enforces them reads these, so the
+    // schema states each bound once. Nothing is emitted for a schema that sets none.
+    run: (state) => {
+      const limits: string[] = [];
+      const patterns: string[] = [];
+      for (const [name, schema] of Object.entries(state.definitions)) {
+        if (schema.properties !== undefined) continue;
+        const bounds = LIMIT_KEYWORDS.flatMap((keyword) => {
+          const value = schema[keyword];
+          if (value === undefined) return [];
+          if (typeof value !== 'number' || !Number.isFinite(value)) {
+            throw passError(state, 'Export the limits and patterns of scalar definitions', `${name}.${keyword} is not a number`);
+          }
+          return [`${keyword}: ${value}`];
+        });
+        if (bounds.length > 0) limits.push(`${propertyKey(name)}: { ${bounds.join(', ')} }`);
+        const pattern = schema.pattern;
+        if (pattern === undefined) continue;
+        if (typeof pattern !== 'string') {
+          throw passError(state, 'Export the limits and patterns of scalar definitions', `${name}.pattern is not a string`);
+        }
+        patterns.push(`${propertyKey(name)}: new RegExp(${JSON.stringify(pattern)})`);
+      }
+      if (limits.length > 0) {
+        state.file.addStatements(`
+/** The numeric and length bounds the schema sets on its scalar definitions, by definition name. */
+export const SCHEMA_LIMITS = {
+  ${limits.join(',\n  ')},
+} as const;
+`);
+      }
+      if (patterns.length > 0) {
+        state.file.addStatements(`
+/** The patterns the schema sets on its scalar definitions, by definition name (ECMA-262, as JSON Schema's). */
+export const SCHEMA_PATTERNS = {
+  ${patterns.join(',\n  ')},
+} as const;
+`);
+      }
+    },
+  },
 ];
+
+/** The bound keywords exported as constants, in output order. */
+const LIMIT_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum'] as const;
 
 /** Runs every pass over the compiled text; pure (a fresh in-memory project each call). */
 export function transform(compiled: CompiledSource): TransformedSource {
@@ -184,6 +232,7 @@ export function transform(compiled: CompiledSource): TransformedSource {
     family: compiled.family,
     revision: compiled.revision,
     kinds: new Map(),
+    definitions: compiled.definitions,
   };
   for (const pass of TRANSFORM_PASSES) pass.run(state);
   return {

@@ -271,3 +271,17 @@ export function visitBlock<R, C>(block: unknown, handlers: BlockHandlers<R, C>, 
   }
   return handlers.unknown(block, ctx);
 }
+
+/** The numeric and length bounds the schema sets on its scalar definitions, by definition name. */
+export const SCHEMA_LIMITS = {
+  Uri: { minLength: 1, maxLength: 4096 },
+  MimeType: { maxLength: 255 },
+  SizeBytes: { minimum: 0, maximum: 9007199254740991 },
+  ExpiresAt: { maxLength: 64 },
+  Name: { maxLength: 255 },
+} as const;
+
+/** The patterns the schema sets on its scalar definitions, by definition name (ECMA-262, as JSON Schema's). */
+export const SCHEMA_PATTERNS = {
+  Digest: new RegExp("^sha256:[A-Za-z0-9_-]{43}$"),
+} as const;

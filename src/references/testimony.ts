@@ -4,16 +4,19 @@
  * constraint is absent — dropped, not truncated, not coerced — and the block stays valid with
  * its `disposition` in force; only a bad `uri` rejects the block whole.
  */
-import type { ResourceReference } from '../generated/rfc005.generated.js';
+import { SCHEMA_LIMITS, SCHEMA_PATTERNS, type ResourceReference } from '../generated/rfc005.generated.js';
 import { withinCodePoints } from '../text/code-points.js';
 
-/** RFC-005's bounds on each field, in code points as the schema's `maxLength` counts. */
+/**
+ * RFC-005's bounds on each field, in code points as the schema's `maxLength` counts: the
+ * schema's own (`schema/rfc005/content-block.json`), as the codegen exports them.
+ */
 export const TESTIMONY_LIMITS = {
-  uri: 4096,
-  mimeType: 255,
-  name: 255,
-  expiresAt: 64,
-  sizeBytes: Number.MAX_SAFE_INTEGER,
+  uri: SCHEMA_LIMITS.Uri.maxLength,
+  mimeType: SCHEMA_LIMITS.MimeType.maxLength,
+  name: SCHEMA_LIMITS.Name.maxLength,
+  expiresAt: SCHEMA_LIMITS.ExpiresAt.maxLength,
+  sizeBytes: SCHEMA_LIMITS.SizeBytes.maximum,
 } as const;
 
 /** The block kinds a reference can arrive as. */
@@ -39,7 +42,8 @@ export type ReferenceReading =
   | { readonly kind: 'reference'; readonly testimony: Testimony }
   | { readonly kind: 'invalid'; readonly reason: 'uri-missing' | 'uri-not-string' | 'uri-empty' | 'uri-too-long' };
 
-const DIGEST = /^sha256:[A-Za-z0-9_-]{43}$/;
+/** A digest's form, the schema's `Digest` pattern. */
+const DIGEST = SCHEMA_PATTERNS.Digest;
 
 /**
  * The fields a block is read by as a reference: RFC-005's reference fields (its
@@ -142,8 +146,9 @@ function boundedString(value: unknown, max: number): string | undefined {
   return typeof value === 'string' && withinCodePoints(value, max) ? value : undefined;
 }
 
+/** The schema's `SizeBytes`: an integer within its bounds. */
 function isSize(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= SCHEMA_LIMITS.SizeBytes.minimum && value <= TESTIMONY_LIMITS.sizeBytes;
 }
 
 function isObject(value: unknown): boolean {

@@ -60,6 +60,7 @@ describe('transform passes', () => {
       'Export BLOCK_TYPES',
       'Add a shape guard per type',
       'Add the exhaustive visitor',
+      'Export the limits and patterns of scalar definitions',
     ]);
   });
 
@@ -125,6 +126,24 @@ describe('transform passes', () => {
 });
 
 describe(transform.name, () => {
+  it('Export the limits and patterns of scalar definitions: each bound once, as the schema states it; none where it sets none', async () => {
+    const bounded = {
+      ...definitions,
+      Label: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z/]+$' },
+      Count: { type: 'integer', minimum: 0, maximum: 10 },
+    };
+    const m = await loadModule<{ SCHEMA_LIMITS: unknown; SCHEMA_PATTERNS: Record<string, RegExp> }>((await generated(bounded)).text);
+    expect(m.SCHEMA_LIMITS).toEqual({ Label: { minLength: 1, maxLength: 64 }, Count: { minimum: 0, maximum: 10 } });
+    expect(m.SCHEMA_PATTERNS.Label!.source).toBe(new RegExp('^[a-z/]+$').source);
+    expect(m.SCHEMA_PATTERNS.Label!.test('a/b')).toBe(true);
+    const plain = (await generated()).text;
+    expect(plain).not.toContain('SCHEMA_LIMITS');
+    expect(plain).not.toContain('SCHEMA_PATTERNS');
+    await expect(generated({ ...definitions, Label: { type: 'string', maxLength: '64' } })).rejects.toThrow(
+      /^fixture: Export the limits and patterns of scalar definitions: Label\.maxLength is not a number/,
+    );
+  });
+
   it('gives byte-identical output when run twice on the same input', async () => {
     const compiled = await compile(prepare(fixture()));
     expect(transform(compiled).text).toBe(transform(compiled).text);
