@@ -47,8 +47,9 @@ const DIGEST = SCHEMA_PATTERNS.Digest;
 
 /**
  * The fields a block is read by as a reference: RFC-005's reference fields (its
- * `ResourceReference`) and a link's `size`, each unverified. Any record, and any generated
- * block interface, is one.
+ * `ResourceReference`), a link's `size`, and the inline fields (`data`, `resource`) whose
+ * presence says it isn't one; each unverified. Any record, and any generated block interface,
+ * is one.
  */
 export type ReferenceWire = { readonly [P in keyof ResourceReference | 'size' | 'data' | 'resource']?: unknown };
 

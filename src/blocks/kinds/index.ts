@@ -2,7 +2,7 @@
  * The block kinds table (docs/design.md §5.2): one entry per kind the runtime's MCP revision
  * defines, keyed by its generated `BlockType` and typed by its generated interface. Everything
  * a kind means is its entry (`kind-rules.ts`); every lane asks here, and nothing outside this
- * folder tests a block's `type` for a kind. A kind a new revision adds is a compile error in
+ * folder compares a block's `type` with a kind's literal. A kind a new revision adds is a compile error in
  * this table, and nowhere else, until it has its module.
  */
 import type { ClaimsReader } from '../../references/claims.js';
@@ -35,25 +35,52 @@ export const KINDS: KindTable = {
 /** A block as it arrives: any record, its fields unverified. */
 type AnyRecord = Readonly<Record<string, unknown>>;
 
+/**
+ * One kind's rules as the lanes call them, on any record of its `type`: built once per kind
+ * from its table entry, so a lane's call is one lookup and one monomorphic call.
+ */
+interface KindEntry {
+  readonly classify: (block: AnyRecord, ctx: ClassifyContext) => ShownBlock;
+  readonly offSchema: (block: AnyRecord, ctx: ClassifyContext) => ShownBlock;
+  readonly contradicts: (block: AnyRecord) => boolean;
+  readonly atDepth: ((block: AnyRecord) => boolean) | undefined;
+  readonly noteClaims: ((reader: ClaimsReader, block: AnyRecord) => void) | undefined;
+}
+
+/**
+ * A kind's entry: a contradiction is withheld; a block its kind's generated shape guard passes
+ * is shown by its kind's handler, one it fails by its kind's off-schema reading.
+ */
+function entryOf<K extends BlockType>(type: K): KindEntry {
+  const rules: KindRules<BlockOf<K>> = KINDS[type];
+  const guard: (value: unknown) => value is BlockOf<K> = BLOCK_GUARDS[type];
+  const { contradicts: contradictory, offSchema } = rules;
+  return {
+    classify: (block, ctx) => (contradictory(block) ? { kind: 'withheld', text: WITHHELD_TEXT } : guard(block) ? rules(block, ctx) : offSchema(block, ctx)),
+    offSchema,
+    contradicts: contradictory,
+    atDepth: rules.atDepth,
+    noteClaims: rules.noteClaims,
+  };
+}
+
+/** Each kind's entry by its literal `type`. */
+const ENTRIES: ReadonlyMap<string, KindEntry> = new Map(BLOCK_TYPES.map((type) => [type, entryOf(type)]));
+
 /** True when `type` names a block kind of the runtime's revision. */
 export function isBlockType(type: string): type is BlockType {
   return Object.hasOwn(KINDS, type);
 }
 
 /**
- * Classifies a record by its `type` (read once by the caller): a contradiction is withheld; a block its kind's shape guard
- * passes is shown by its kind's handler, one it fails by its kind's off-schema reading; a type
- * no kind has is its marker (its type, bounded and sanitized, never its uri or data).
+ * Classifies a record by its `type` (read once by the caller): a contradiction is withheld; a
+ * block its kind's shape guard passes is shown by its kind's handler, one it fails by its kind's
+ * off-schema reading; a type no kind has is its marker (its type, bounded and sanitized, never
+ * its uri or data).
  */
 export function classifyRecord(block: AnyRecord, type: string, ctx: ClassifyContext): ShownBlock {
-  return isBlockType(type) ? classifyAs(type, block, ctx) : shownMarker(unknownTypeMarker(type), 'unknown-type');
-}
-
-function classifyAs<K extends BlockType>(type: K, block: AnyRecord, ctx: ClassifyContext): ShownBlock {
-  const rules: KindRules<BlockOf<K>> = KINDS[type];
-  if (rules.contradicts(block)) return { kind: 'withheld', text: WITHHELD_TEXT };
-  const guard: (value: unknown) => value is BlockOf<K> = BLOCK_GUARDS[type];
-  return guard(block) ? rules(block, ctx) : rules.offSchema(block, ctx);
+  const entry = ENTRIES.get(type);
+  return entry === undefined ? shownMarker(unknownTypeMarker(type), 'unknown-type') : entry.classify(block, ctx);
 }
 
 /**
@@ -61,49 +88,31 @@ function classifyAs<K extends BlockType>(type: K, block: AnyRecord, ctx: Classif
  * visitor's `unknown`); a type no kind has is its marker.
  */
 export function classifyOffSchema(block: AnyRecord, type: string, ctx: ClassifyContext): ShownBlock {
-  return isBlockType(type) ? offSchemaAs(type, block, ctx) : shownMarker(unknownTypeMarker(type), 'unknown-type');
-}
-
-function offSchemaAs<K extends BlockType>(type: K, block: AnyRecord, ctx: ClassifyContext): ShownBlock {
-  const rules: KindRules<BlockOf<K>> = KINDS[type];
-  return rules.offSchema(block, ctx);
+  const entry = ENTRIES.get(type);
+  return entry === undefined ? shownMarker(unknownTypeMarker(type), 'unknown-type') : entry.offSchema(block, ctx);
 }
 
 /** True where a record of a known kind contradicts itself (RFC-005 vector 2). */
 export function contradicts(block: AnyRecord): boolean {
   const type = block.type;
-  return typeof type === 'string' && isBlockType(type) && contradictsAs(type, block);
-}
-
-function contradictsAs<K extends BlockType>(type: K, block: AnyRecord): boolean {
-  const rules: KindRules<BlockOf<K>> = KINDS[type];
-  return rules.contradicts(block);
+  const entry = typeof type === 'string' ? ENTRIES.get(type) : undefined;
+  return entry !== undefined && entry.contradicts(block);
 }
 
 /** True where a value met inside data is a record shown as a block of its kind. */
 export function shownAtDepth(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  const block = value;
-  const type = block.type;
-  return typeof type === 'string' && isBlockType(type) && atDepthAs(type, block);
+  const type = value.type;
+  const atDepth = typeof type === 'string' ? ENTRIES.get(type)?.atDepth : undefined;
+  return atDepth !== undefined && atDepth(value);
 }
 
-function atDepthAs<K extends BlockType>(type: K, block: AnyRecord): boolean {
-  const rules: KindRules<BlockOf<K>> = KINDS[type];
-  return rules.atDepth !== undefined && rules.atDepth(block);
-}
-
-/** Adds what a value claims to a result's claims, where it is a record of a known kind. */
+/** Adds what a value claims to a result's claims, where it is a record of a kind that claims. */
 export function noteBlockClaims(reader: ClaimsReader, value: unknown): void {
   if (!isRecord(value)) return;
-  const block = value;
-  const type = block.type;
-  if (typeof type === 'string' && isBlockType(type)) noteClaimsAs(type, reader, block);
-}
-
-function noteClaimsAs<K extends BlockType>(type: K, reader: ClaimsReader, block: AnyRecord): void {
-  const rules: KindRules<BlockOf<K>> = KINDS[type];
-  rules.noteClaims(reader, block);
+  const type = value.type;
+  const noteClaims = typeof type === 'string' ? ENTRIES.get(type)?.noteClaims : undefined;
+  if (noteClaims !== undefined) noteClaims(reader, value);
 }
 
 /**

@@ -40,8 +40,11 @@ export interface KindFacts<B extends ContentBlock> {
    * claim. Its data is withheld.
    */
   readonly contradicts: (block: WireBlock<B>) => boolean;
-  /** Adds what a block of this kind claims to the result's claims (docs/design.md §8). */
-  readonly noteClaims: (reader: ClaimsReader, block: WireBlock<B>) => void;
+  /**
+   * Adds what a block of this kind claims to the result's claims (docs/design.md §8); undefined
+   * for a kind whose blocks claim nothing.
+   */
+  readonly noteClaims: ((reader: ClaimsReader, block: WireBlock<B>) => void) | undefined;
 }
 
 /**

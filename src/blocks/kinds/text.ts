@@ -17,7 +17,7 @@ export const TEXT_KIND: KindRules<TextContent> = defineKind<TextContent>((block,
   atDepth: undefined,
   reference: undefined,
   contradicts: () => false,
-  noteClaims: () => {},
+  noteClaims: undefined,
 });
 
 /**
