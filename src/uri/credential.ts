@@ -2,6 +2,7 @@
  * The credential policy for uris (docs/design.md §7): whether a link's uri may carry a credential, in
  * which case no copy a model reads may show it. Fail closed: what can't be read counts.
  */
+import { percentDecode } from '../text/percent-decode.js';
 import {
   AMBIGUOUS_PARAMETERS,
   CAPABILITY_PAGE_SEGMENTS,
@@ -22,7 +23,7 @@ import {
   SHARE_TOKEN_SEGMENT,
 } from './credential-lists.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
-import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, percentDecode } from './nested-uri.js';
+import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide } from './nested-uri.js';
 import {
   foldName,
   hasSegment,

@@ -5,7 +5,8 @@
  * parameters are read only until one holds): which parameters count is decided in
  * `credential.ts`.
  */
-import { hasScheme, opensEncodedUriAt, percentDecode } from './nested-uri.js';
+import { percentDecode } from '../text/percent-decode.js';
+import { hasScheme, opensEncodedUriAt } from './nested-uri.js';
 
 /**
  * What is asked of each parameter of a uri (`someUriParameter`): an object rather than two
