@@ -51,6 +51,13 @@ module.exports = {
     },
     ...upwardRules,
     {
+      name: 'lanes-apart',
+      comment: 'The three lanes share what they share through modules below them (host-core, copies, inputs), never through each other.',
+      severity: 'error',
+      from: { path: '^src/lanes/(tool-result|push|script)[.]ts$' },
+      to: { path: '^src/lanes/(tool-result|push|script)[.]ts$' },
+    },
+    {
       name: 'src-outside-layers',
       comment: 'Every module under src/ belongs to a layer: a new folder is placed in LAYERS (and docs/design.md §2) first.',
       severity: 'error',

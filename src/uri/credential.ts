@@ -22,24 +22,14 @@ import {
   SHARE_PATH_WORDS,
   SHARE_TOKEN_SEGMENT,
 } from './credential-lists.js';
+import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide } from './nested-uri.js';
-import {
-  foldName,
-  hasSegment,
-  namesOneParameter,
-  parameterNames,
-  PathShapes,
-  readUri,
-  segmentPattern,
-  someParameterAnywhere,
-  someSegmentAfter,
-  someUriParameter,
-  type ParameterTests,
-  type SegmentTest,
-  type UriParts,
-} from './query-params.js';
+import { hasSegment, segmentPattern, someSegmentAfter, type SegmentTest } from './path-segments.js';
+import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
+import { namesOneParameter, parameterNames, someParameterAnywhere, someUriParameter, type ParameterTests } from './uri-parameters.js';
+import { readUri, type UriParts } from './uri-parts.js';
 
 /**
  * How deep nested uris are read (docs/design.md §7): each read of a value as a uri and each further
