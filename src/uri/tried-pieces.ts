@@ -1,6 +1,6 @@
 /**
- * The pieces of one uri's parameters already tried and not held (`uri-parameters.ts`), so a
- * hostile uri repeating a piece costs one trial per distinct piece, not one per occurrence.
+ * The memory one parameter scan (`uri-parameters.ts`) keeps of the pieces it tried, so that its
+ * cost follows a uri's distinct pieces rather than their occurrences.
  */
 
 /**
