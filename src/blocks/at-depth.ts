@@ -9,7 +9,7 @@ import { classifyBlock, type ClassifyContext } from './classify.js';
 import { KINDS_AT_DEPTH, shownAtDepth } from './kinds/index.js';
 import type { ShownText } from './shown-block.js';
 import { isSpent, spend } from './shown-budget.js';
-import type { DataScan } from '../references/read-claims.js';
+import type { DataScan } from './read-claims.js';
 import { checkedJsonHead, dataChecker, mayNeedDataCheck } from './data-strings.js';
 import { jsonHead, jsonLength } from './json-head.js';
 

@@ -6,7 +6,7 @@
 import { toolResultBlocks } from '../blocks/classify.js';
 import type { LiveBlock } from '../blocks/shown-block.js';
 import type { ResultOrigin } from '../inputs.js';
-import { readContentClaims } from '../references/read-claims.js';
+import { readContentClaims } from '../blocks/read-claims.js';
 import { logSafely, withheldLogLine } from '../text/log-lines.js';
 import { UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { liveBlocks } from './copies.js';

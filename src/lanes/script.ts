@@ -17,7 +17,7 @@ import { isContentArray, normalizeResult, type ResultOrigin } from '../inputs.js
 import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
-import { readContentClaims, readDataClaims } from '../references/read-claims.js';
+import { readContentClaims, readDataClaims } from '../blocks/read-claims.js';
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';

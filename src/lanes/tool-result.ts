@@ -9,7 +9,7 @@ import type { ShownBlock } from '../blocks/shown-block.js';
 import { structuredStanding, type StructuredStanding } from '../blocks/structured-content.js';
 import { isContentArray, normalizeResult, type NormalizedResult, type ResultOrigin } from '../inputs.js';
 import { bothClaims } from '../references/claims.js';
-import { readContentClaims, readDataClaims } from '../references/read-claims.js';
+import { readContentClaims, readDataClaims } from '../blocks/read-claims.js';
 import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { logSafely, toolLabel, withheldLogLine } from '../text/log-lines.js';
 import { wellFormedUpTo } from '../text/well-formed.js';

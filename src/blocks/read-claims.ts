@@ -4,8 +4,8 @@
  * serialization-order walk, so every reference serialization reaches counts, at any depth.
  */
 import { walkObjects } from '../walk.js';
-import { ClaimsReader, type RecordLookup, type ResultClaims } from './claims.js';
-import { noteBlockClaims } from '../blocks/kinds/index.js';
+import { ClaimsReader, type RecordLookup, type ResultClaims } from '../references/claims.js';
+import { noteBlockClaims } from './kinds/index.js';
 
 /**
  * Adds what one value claims, if it is a reference, a link, inline data or an embedded resource:
