@@ -9,7 +9,7 @@
  * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
-import { dataChecker, shownDataString } from '../blocks/data-strings.js';
+import { dataChecker, mayNeedDataCheck, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
 import { classifyBlock, isContradiction, textOfTextBlock, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
@@ -17,7 +17,7 @@ import { isContentArray, type ResultOrigin } from '../inputs.js';
 import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
-import { readContentClaims, readDataClaims } from '../references/read-claims.js';
+import { readContentClaims, readDataClaims, type DataScan } from '../references/read-claims.js';
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
@@ -160,14 +160,15 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     // Every claim the view shows, nested fields included; where this walk stops, no view.
     const structured = content ? input.structured : undefined;
     const dataScan = readDataClaims(data, journal, isBlockAtDepth);
-    const viewClaims = structured === undefined ? dataScan.claims : bothClaims(dataScan.claims, readDataClaims(structured, journal, isBlockAtDepth).claims);
+    const structuredScan = structured === undefined ? undefined : readDataClaims(structured, journal, isBlockAtDepth);
+    const viewClaims = structuredScan === undefined ? dataScan.claims : bothClaims(dataScan.claims, structuredScan.claims);
     const lineClaims = content ? readContentClaims(data, journal) : dataScan.claims;
     // The structured value's claims hold for the line too, as they do on the tool-result lane.
     const builder = new ViewBuilder(core, origin, structured === undefined ? lineClaims : bothClaims(lineClaims, viewClaims), viewClaims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structured === undefined ? {} : { structured: builder.data(structured) }) }
-      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structuredScan === undefined ? {} : { structured: builder.data(structured, structuredScan) }) }
+      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data, dataScan) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
     recordIssued(core, origin, builder.issued);
@@ -275,7 +276,9 @@ class ViewBuilder {
    * lane's words for it in a block's place: no object in a view carries an id, name or saved
    * path the lane didn't give it.
    */
-  data(value: unknown): unknown {
+  data(value: unknown, scan: DataScan): unknown {
+    const plain = plainData(value, scan);
+    if (plain !== NEEDS_REPLACER) return plain;
     // A script reads all of its data: every string is checked, however long the data.
     const checked = dataChecker();
     const text = JSON.stringify(value, (_key, member: unknown) => {
@@ -406,6 +409,29 @@ class ViewBuilder {
     }
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
+}
+
+/** What {@link plainData} answers where the data needs the replacer. */
+const NEEDS_REPLACER = Symbol('needs the replacer');
+
+/**
+ * Data as the view gives it, without a replacer, where none would change anything: the walk met
+ * no block and no `toJSON`, and the data's JSON (one serialization, read once: the very text
+ * checked is the text parsed) holds no string the data check could change and no `type` or
+ * `refId` key (a block, or an object shaped like this lane's own, is read by the replacer
+ * whatever its shape). Then the replacer would return every member as it is, so the view is the
+ * data's own JSON read back, at native speed: most data (rows, trees of settings) takes this
+ * way. {@link NEEDS_REPLACER} otherwise.
+ */
+function plainData(value: unknown, scan: DataScan): unknown {
+  if (scan.foundBlock || scan.sawToJSON) return NEEDS_REPLACER;
+  const text = JSON.stringify(value);
+  if (text === undefined) return undefined;
+  // A key is written `"name":` only where it is one: inside a string every quote is escaped. A
+  // `\u` escape stands for a lone surrogate or a control, which the test on the text can't see
+  // as the check sees the string (a reader drops them): such data takes the replacer.
+  if (text.includes('"type":') || text.includes('"refId":') || text.includes('\\u') || mayNeedDataCheck(text)) return NEEDS_REPLACER;
+  return JSON.parse(text) as unknown;
 }
 
 /** Inline image or audio with data and a media type, as a script receives it; undefined otherwise. */
