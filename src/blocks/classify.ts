@@ -100,7 +100,26 @@ export interface ClassifyContext {
    * (`wellFormedUpTo`). Absent, whole: the script lane gives texts whole.
    */
   readonly keepChars?: number;
+  /**
+   * Told what the classifier read of a block the script lane gives as an object rather than as
+   * words (`BlockReading`), as it classifies it: that lane builds its view from this one
+   * classification, never by reading the block again. A block it answers for (a reference once
+   * registered, inline media, an embedded resource's content) is classified no further: the
+   * classifier returns what it answers.
+   */
+  readonly onRead?: (reading: BlockReading) => ShownBlock | undefined;
 }
+
+/** What the classifier read of a block, as {@link ClassifyContext.onRead} is told it. */
+export type BlockReading =
+  /** A reference or link, as registered (`record`) and as its block testified. */
+  | { readonly as: 'reference'; readonly record: ReferenceRecord; readonly testimony: Testimony }
+  /** A reference-form block whose testimony doesn't read. */
+  | { readonly as: 'invalid-reference' }
+  /** Inline image or audio with data and a declared type, as sent (unchecked). */
+  | { readonly as: 'media'; readonly media: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
+  /** An embedded resource's content. */
+  | { readonly as: 'embedded'; readonly contents: Readonly<Record<string, unknown>> };
 
 /**
  * Classifies each block of a content array for both copies (docs/design.md §5.2), in order. Once the
@@ -226,6 +245,8 @@ const OFF_SCHEMA_HANDLERS: { readonly [K in BlockType]: (block: Record<string, u
  * other blob's marker; neither, its marker.
  */
 function showEmbedded(contents: Readonly<Record<string, unknown>>, ctx: ClassifyContext): ShownBlock {
+  const taken = ctx.onRead?.({ as: 'embedded', contents });
+  if (taken !== undefined) return taken;
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
   if (isAppResource(contents.uri, mimeType)) return marker(appMarker(uri), 'app');
@@ -261,6 +282,8 @@ function showDocument(blob: string, uri: string | undefined, media: MediaLeft): 
 
 /** Audio: native where the host's provider takes its type, within its budget; else its marker. */
 function showAudio(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
+  const taken = data !== '' && mimeType !== '' ? ctx.onRead?.({ as: 'media', media: 'audio', data, mimeType }) : undefined;
+  if (taken !== undefined) return taken;
   const media = ctx.media;
   const type = bareMediaType(mimeType);
   if (media === undefined || media.provider.audio?.types.includes(type) !== true) return marker(audioMarker(mimeType, base64DecodedLength(data)), 'audio');
@@ -299,6 +322,8 @@ function bareMediaType(mimeType: string): string {
 function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
   if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
   if (mimeType === '') return marker(imageMissingMarker('type', undefined), 'image-missing-type');
+  const taken = ctx.onRead?.({ as: 'media', media: 'image', data, mimeType });
+  if (taken !== undefined) return taken;
   const limits = ctx.imageLimits;
   const media = ctx.media;
   if (mediaNotCarried(media)) return marker(aiSdkMediaMarker('image', mimeType, base64DecodedLength(data)), 'media-not-carried');
@@ -342,6 +367,7 @@ function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownB
 function showReading(block: Readonly<Record<string, unknown>>, ctx: ClassifyContext): ShownBlock {
   const reading = classifyReference(block);
   if (reading.kind === 'invalid') {
+    ctx.onRead?.({ as: 'invalid-reference' });
     return block.type === 'resource_link'
       ? marker(linkWithoutUriMarker(), 'link-without-uri')
       : marker(invalidReferenceMarker(String(block.type)), 'invalid-reference');
@@ -358,6 +384,8 @@ export function showTestimony(testimony: Testimony, ctx: ClassifyContext): Shown
   // Registered with the result's claims in force (the strictest expiry, `never`): the fetch reads
   // the record alone, so it must refuse what this result's stubs refuse, whatever the blocks' order.
   const record = ctx.registry.register(withClaims(testimony, ctx.claims), ctx.serverId);
+  const taken = ctx.onRead?.({ as: 'reference', record, testimony });
+  if (taken !== undefined) return taken;
   const name = shownName(testimony.name, testimony.uri, ctx.claims);
   const nowMs = ctx.now();
   // A record that stays another server's (its reference's claims, or its saved copy, outrank this
