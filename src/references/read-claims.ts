@@ -79,9 +79,6 @@ export function readDataClaims(value: unknown, lookup: RecordLookup | undefined,
   const reader = new ClaimsReader();
   let foundBlock = false;
   const { sawToJSON } = walkObjects(value, (member) => {
-    // Only an object with a string `type` claims anything or is a block (`noteClaims`, and every
-    // `isBlock` a lane passes): most objects of data have none, and are passed over on one read.
-    if (typeof (member as { type?: unknown }).type !== 'string') return;
     noteClaims(reader, member);
     if (!foundBlock && isBlock(member)) foundBlock = true;
   });
