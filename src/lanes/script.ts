@@ -229,11 +229,9 @@ class ViewBuilder {
     private readonly lineClaims: ResultClaims,
     private readonly viewClaims: ResultClaims,
   ) {
-    const ctx = classifyContext(core, 'script', viewClaims, origin);
-    // Nothing this lane gives goes natively: media is its kind, type and size, so no block
-    // spends an allowance another block's words would read.
-    const media = ctx.media === undefined ? undefined : { ...ctx.media, images: Number.POSITIVE_INFINITY };
-    this.#ctx = { ...ctx, imageBytesLeft: Number.POSITIVE_INFINITY, media, onRead: (reading) => this.#take(reading) };
+    // Inline media and embedded content are taken before the classifier checks them for a
+    // provider: nothing this lane gives goes natively, so no block spends a media allowance.
+    this.#ctx = { ...classifyContext(core, 'script', viewClaims, origin), onRead: (reading) => this.#take(reading) };
   }
 
   /**
