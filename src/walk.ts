@@ -1,9 +1,14 @@
 /**
  * The serialization-order walk (docs/design.md §8): visits a value exactly as `JSON.stringify` would —
  * `toJSON` first, then own enumerable string keys in order, array holes and
- * `undefined`/functions/symbols as serialization treats them — with a depth bound. Every reader
- * of a result's data (the claims reading, the JSON rendering of data, the script view) is
- * driven by this one walk, so what is checked is what is shown.
+ * `undefined`/functions/symbols as serialization treats them — with a depth bound. It reads a
+ * result's data for its claims (`read-claims.ts`) before anything is shown. Rendering doesn't go
+ * through it: the JSON rendering of data and the script view are `JSON.stringify` itself, with a
+ * replacer (`at-depth.ts`, the script lane) — natively in pieces where a long value needs none
+ * (`json-head.ts`) — that is called for the same values in the same order
+ * this walk visits them, so every reference the claims reading counted is one the rendering
+ * meets, and what is checked is what is shown. Where a `toJSON` ran, the two readings may
+ * answer differently, so the renderers check every value then (`WalkSummary.sawToJSON`).
  *
  * It runs on the lane's hot path (a 4.5 MB result must cost well under one `JSON.stringify`),
  * so the happy path carries no per-value try/catch and no cycle set: a cycle shows up as depth

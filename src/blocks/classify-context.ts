@@ -8,6 +8,9 @@ import type { DialLimits } from '../references/dial-check.js';
 import type { Registry } from '../references/registry.js';
 import type { MediaLeft } from '../providers/profiles.js';
 import type { ImageLimits } from './image-check.js';
+import type { ReferenceRecord } from '../references/reference-record.js';
+import type { Testimony } from '../references/testimony.js';
+import type { ShownBlock } from './shown-block.js';
 import type { ShownLeft } from './shown-budget.js';
 
 /** The lanes a block can be shown on. Only the tool-result lane shows a link's uri. */
@@ -49,4 +52,23 @@ export interface ClassifyContext {
    * (`wellFormedUpTo`). Absent, whole: the script lane gives texts whole.
    */
   readonly keepChars?: number;
+  /**
+   * Told what the classifier read of a block the script lane gives as an object rather than as
+   * words (`BlockReading`), as it classifies it: that lane builds its view from this one
+   * classification, never by reading the block again. A block it answers for (a reference once
+   * registered, inline media, an embedded resource's content) is classified no further: the
+   * classifier returns what it answers.
+   */
+  readonly onRead?: (reading: BlockReading) => ShownBlock | undefined;
 }
+
+/** What the classifier read of a block, as {@link ClassifyContext.onRead} is told it. */
+export type BlockReading =
+  /** A reference or link, as registered (`record`) and as its block testified. */
+  | { readonly as: 'reference'; readonly record: ReferenceRecord; readonly testimony: Testimony }
+  /** A reference-form block whose testimony doesn't read. */
+  | { readonly as: 'invalid-reference' }
+  /** Inline image or audio with data and a declared type, as sent (unchecked). */
+  | { readonly as: 'media'; readonly media: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
+  /** An embedded resource's content. */
+  | { readonly as: 'embedded'; readonly contents: Readonly<Record<string, unknown>> };

@@ -11,7 +11,7 @@ import type { BlockHandlers } from './mcp.js';
 import { shownMarker, type ShownBlock } from './shown-block.js';
 import { isSpent, spend } from './shown-budget.js';
 
-export type { ClassifyContext, Lane } from './classify-context.js';
+export type { BlockReading, ClassifyContext, Lane } from './classify-context.js';
 export { showTestimony } from './show-reference.js';
 
 /**

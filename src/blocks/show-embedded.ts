@@ -32,6 +32,8 @@ export type ContentsWire = { readonly [P in keyof TextResourceContents | keyof B
  * other blob's marker; neither, its marker.
  */
 export function showEmbedded(contents: ContentsWire, ctx: ClassifyContext): ShownBlock {
+  const taken = ctx.onRead?.({ as: 'embedded', contents });
+  if (taken !== undefined) return taken;
   const mimeType = typeof contents.mimeType === 'string' && contents.mimeType !== '' ? contents.mimeType : undefined;
   const uri = typeof contents.uri === 'string' ? showsUri(contents.uri, ctx) : undefined;
   if (isAppResource(contents.uri, mimeType)) return marker(appMarker(uri), 'app');

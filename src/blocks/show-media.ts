@@ -46,6 +46,8 @@ export function showDocument(blob: string, uri: string | undefined, media: Media
 
 /** Audio: native where the host's provider takes its type, within its budget; else its marker. */
 export function showAudio(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
+  const taken = data !== '' && mimeType !== '' ? ctx.onRead?.({ as: 'media', media: 'audio', data, mimeType }) : undefined;
+  if (taken !== undefined) return taken;
   const media = ctx.media;
   const type = bareMediaType(mimeType);
   if (media === undefined || media.provider.audio?.types.includes(type) !== true) return marker(audioMarker(mimeType, base64DecodedLength(data)), 'audio');
@@ -84,6 +86,8 @@ export function bareMediaType(mimeType: string): string {
 export function showImage(data: string, mimeType: string, ctx: ClassifyContext): ShownBlock {
   if (data === '') return marker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
   if (mimeType === '') return marker(imageMissingMarker('type', undefined), 'image-missing-type');
+  const taken = ctx.onRead?.({ as: 'media', media: 'image', data, mimeType });
+  if (taken !== undefined) return taken;
   const limits = ctx.imageLimits;
   const media = ctx.media;
   if (mediaNotCarried(media)) return marker(aiSdkMediaMarker('image', mimeType, base64DecodedLength(data)), 'media-not-carried');

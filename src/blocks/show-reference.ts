@@ -29,6 +29,7 @@ import { shownMarker as marker, type ShownBlock, type ShownStub, type StubWhy } 
 export function showReading(block: ReferenceWire, form: ReferenceForm, ctx: ClassifyContext): ShownBlock {
   const reading = classifyReference(block, form);
   if (reading.kind === 'invalid') {
+    ctx.onRead?.({ as: 'invalid-reference' });
     return form.fromLink ? marker(linkWithoutUriMarker(), 'link-without-uri') : marker(invalidReferenceMarker(form.blockType), 'invalid-reference');
   }
   return showTestimony(reading.testimony, ctx);
@@ -43,6 +44,8 @@ export function showTestimony(testimony: Testimony, ctx: ClassifyContext): Shown
   // Registered with the result's claims in force (the strictest expiry, `never`): the fetch reads
   // the record alone, so it must refuse what this result's stubs refuse, whatever the blocks' order.
   const record = ctx.registry.register(withClaims(testimony, ctx.claims), ctx.serverId);
+  const taken = ctx.onRead?.({ as: 'reference', record, testimony });
+  if (taken !== undefined) return taken;
   const name = shownName(testimony.name, testimony.uri, ctx.claims);
   const nowMs = ctx.now();
   // A record that stays another server's (its reference's claims, or its saved copy, outrank this

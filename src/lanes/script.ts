@@ -9,20 +9,21 @@
  * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
-import { dataChecker, shownDataString } from '../blocks/data-strings.js';
+import { checkedJsonText, dataChecker, mayNeedDataCheck, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
-import { classifyBlock, isContradiction, textOfTextBlock, type ClassifyContext } from '../blocks/classify.js';
+import { classifyBlock, textOfTextBlock, type BlockReading, type ClassifyContext } from '../blocks/classify.js';
+import type { ShownBlock } from '../blocks/shown-block.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, normalizeResult, type ResultOrigin } from '../inputs.js';
-import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
+import { bothClaims, recordClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
-import { readContentClaims, readDataClaims } from '../blocks/read-claims.js';
+import { readContentClaims, readDataClaims, type DataScan } from '../blocks/read-claims.js';
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
-import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
+import { isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
 import { logSafely, thrownLine, toolLabel, withheldLogLine } from '../text/log-lines.js';
-import { ANOTHER_SERVERS_ENDING, appMarker, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
+import { ANOTHER_SERVERS_ENDING, appMarker, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, mediaTypeLabel } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
@@ -160,14 +161,15 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     // Every claim the view shows, nested fields included; where this walk stops, no view.
     const structured = content ? input.structured : undefined;
     const dataScan = readDataClaims(data, journal, isBlockAtDepth);
-    const viewClaims = structured === undefined ? dataScan.claims : bothClaims(dataScan.claims, readDataClaims(structured, journal, isBlockAtDepth).claims);
+    const structuredScan = structured === undefined ? undefined : readDataClaims(structured, journal, isBlockAtDepth);
+    const viewClaims = structuredScan === undefined ? dataScan.claims : bothClaims(dataScan.claims, structuredScan.claims);
     const lineClaims = content ? readContentClaims(data, journal) : dataScan.claims;
     // The structured value's claims hold for the line too, as they do on the tool-result lane.
     const builder = new ViewBuilder(core, origin, structured === undefined ? lineClaims : bothClaims(lineClaims, viewClaims), viewClaims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structured === undefined ? {} : { structured: builder.data(structured) }) }
-      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structuredScan === undefined ? {} : { structured: builder.data(structured, structuredScan) }) }
+      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data, dataScan) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
     recordIssued(core, origin, builder.issued);
@@ -216,6 +218,10 @@ class ViewBuilder {
   /** Every id this view hands out. */
   readonly issued: string[] = [];
   readonly #ctx: ClassifyContext;
+  /** What the classifier read of the block it classifies now (`ClassifyContext.onRead`). */
+  #read: BlockReading | undefined;
+  /** Whether the block classified now was met in data. */
+  #atDepth = false;
 
   constructor(
     private readonly core: HostCore,
@@ -223,7 +229,28 @@ class ViewBuilder {
     private readonly lineClaims: ResultClaims,
     private readonly viewClaims: ResultClaims,
   ) {
-    this.#ctx = classifyContext(core, 'script', viewClaims, origin);
+    // Inline media and embedded content are taken before the classifier checks them for a
+    // provider: nothing this lane gives goes natively, so no block spends a media allowance.
+    this.#ctx = { ...classifyContext(core, 'script', viewClaims, origin), onRead: (reading) => this.#take(reading) };
+  }
+
+  /**
+   * What this lane answers for a block the classifier has read: {@link TAKEN} where it gives the
+   * block as an object (the reading kept for `#fromClassified`), so the classifier goes no
+   * further; undefined where it gives the classifier's words (a reference that doesn't read; an
+   * MCP App's view at the top, as its marker, since a script's output reaches the model).
+   */
+  #take(reading: BlockReading): ShownBlock | undefined {
+    this.#read = reading;
+    switch (reading.as) {
+      case 'invalid-reference':
+        return undefined;
+      case 'embedded':
+        return this.#atDepth || !isAppResource(reading.contents.uri, reading.contents.mimeType) ? TAKEN : undefined;
+      case 'reference':
+      case 'media':
+        return TAKEN;
+    }
   }
 
   /**
@@ -242,26 +269,44 @@ class ViewBuilder {
   }
 
   #item(block: unknown): ScriptItem {
-    const own = this.#own(block);
-    if (own !== undefined) return own;
-    if (typeof block !== 'object' || block === null || Array.isArray(block)) return this.#classified(block);
-    const record = block as Record<string, unknown>;
-    if (isContradiction(record)) return WITHHELD_TEXT;
-    if (isReferenceForm(record)) return this.#reference(record);
-    const media = inlineMedia(record);
-    if (media !== undefined) return media;
-    if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
-      const contents = record.resource as Record<string, unknown>;
-      // An app's view is its marker here too: a script's output reaches the model.
-      return isAppResource(contents.uri, contents.mimeType) ? this.#classified(block) : this.#embedded(contents, false);
-    }
-    return this.#classified(block);
+    return this.#own(block) ?? this.#fromClassified(block, false);
   }
 
   /** A block as the classifier shows it, its words spent from the render's budget. */
   #classified(block: unknown): string {
     const shown = classifyBlock(block, this.#ctx);
     spend(this.#ctx.shownLeft, shown.kind, shown.text.length);
+    return shown.text;
+  }
+
+  /**
+   * A block (at the top of a content array, or met in data) as the one classification reads
+   * it: a reference as its object, inline media as its kind, type and size, an embedded
+   * resource's content as its object (an MCP App's view, at the top, as its marker); anything
+   * else as the words the classifier shows for it, withheld data as its line. At the top, the
+   * words of a marker or text spend the render's budget, as the tool-result lane spends them;
+   * a withheld line, a reference that doesn't read, and the objects spend only as their own
+   * rules say (a reference object as its stub would).
+   */
+  #fromClassified(block: unknown, atDepth: boolean): ScriptItem {
+    this.#read = undefined;
+    this.#atDepth = atDepth;
+    const shown = classifyBlock(block, this.#ctx);
+    const read = this.#read as BlockReading | undefined;
+    this.#read = undefined;
+    if (shown === TAKEN && read !== undefined) {
+      switch (read.as) {
+        case 'reference':
+          return this.#objectFor(read.record, read.testimony, this.lineClaims, this.viewClaims);
+        case 'media':
+          return { type: read.media, mimeType: mediaTypeLabel(read.mimeType), size: base64DecodedLength(read.data) };
+        case 'embedded':
+          return this.#embedded(read.contents, atDepth);
+        case 'invalid-reference':
+          break;
+      }
+    }
+    if (!atDepth && shown.kind !== 'withheld' && read?.as !== 'invalid-reference') spend(this.#ctx.shownLeft, shown.kind, shown.text.length);
     return shown.text;
   }
 
@@ -275,25 +320,21 @@ class ViewBuilder {
    * lane's words for it in a block's place: no object in a view carries an id, name or saved
    * path the lane didn't give it.
    */
-  data(value: unknown): unknown {
+  data(value: unknown, scan: DataScan): unknown {
+    const plain = plainData(value, scan);
+    if (plain !== NEEDS_REPLACER) return plain;
     // A script reads all of its data: every string is checked, however long the data.
     const checked = dataChecker();
     const text = JSON.stringify(value, (_key, member: unknown) => {
       if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
       const own = this.#own(member);
       if (own !== undefined) return own;
-      const record = member as Record<string, unknown>;
-      if (isContradiction(record)) return WITHHELD_TEXT;
-      if (!isBlockAtDepth(record)) return checked(member);
-      if (isReferenceForm(record)) {
-        return isSpent(this.#ctx.shownLeft) ? BLOCK_NOT_SHOWN_TEXT : this.#reference(record);
-      }
-      // An embedded resource's uri follows the link rule at any depth; its content is as sent.
-      if (record.type === 'resource' && typeof record.resource === 'object' && record.resource !== null) {
-        return this.#embedded(record.resource as Record<string, unknown>, true);
-      }
-      // Inline media at depth is what it is at the top: its kind, type and size, or its marker.
-      return inlineMedia(record) ?? classifyBlock(record, this.#ctx).text;
+      if (!isBlockAtDepth(member)) return checked(member);
+      // Past the render's budget a reference is its notice, never classified (so never registered).
+      if (isReferenceForm(member as Record<string, unknown>) && isSpent(this.#ctx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
+      // A block at depth is what it is at the top (an embedded resource's uri under the link
+      // rule, its text under the data rules), its words spending nothing.
+      return this.#fromClassified(member, true);
     });
     return text === undefined ? undefined : JSON.parse(text);
   }
@@ -316,29 +357,14 @@ class ViewBuilder {
       return this.#fromRecord(held);
     }
     const bare = !Object.hasOwn(record, 'data') && !Object.hasOwn(record, 'resource');
-    if ((record.type === 'image' || record.type === 'audio') && bare && !Object.hasOwn(record, 'uri') && isSize(record.size)) {
-      return { type: record.type, mimeType: mediaTypeLabel(typeof record.mimeType === 'string' ? record.mimeType : undefined), size: record.size };
+    const type = record.type;
+    if (isOwnMediaType(type) && bare && !Object.hasOwn(record, 'uri') && isSize(record.size)) {
+      return { type, mimeType: mediaTypeLabel(typeof record.mimeType === 'string' ? record.mimeType : undefined), size: record.size };
     }
-    if (record.type === 'resource' && bare && (typeof record.text === 'string' || isSize(record.size))) {
+    if (type === OWN_RESOURCE_TYPE && bare && (typeof record.text === 'string' || isSize(record.size))) {
       return this.#embedded(record, false);
     }
     return undefined;
-  }
-
-  #reference(block: Record<string, unknown>): ReferenceObject | string {
-    const reading = classifyReference(block);
-    if (reading.kind === 'invalid') {
-      return block.type === 'resource_link' ? linkWithoutUriMarker() : invalidReferenceMarker(String(block.type));
-    }
-    return this.#object(reading.testimony);
-  }
-
-  /** A reference block's object: registered with the view's claims in force. */
-  #object(testimony: Testimony): ReferenceObject {
-    // Registered with the view's claims in force, so a demand fetch (which reads the record
-    // alone) refuses what this view marks unfetchable or expired, whatever the blocks' order.
-    const record = this.core.registry.register(withClaims(testimony, this.viewClaims), this.origin?.serverId);
-    return this.#objectFor(record, testimony, this.lineClaims, this.viewClaims);
   }
 
   /**
@@ -408,12 +434,41 @@ class ViewBuilder {
   }
 }
 
-/** Inline image or audio with data and a media type, as a script receives it; undefined otherwise. */
-function inlineMedia(record: Record<string, unknown>): ScriptMedia | undefined {
-  const type = record.type;
-  if ((type !== 'image' && type !== 'audio') || typeof record.data !== 'string' || record.data === '') return undefined;
-  if (typeof record.mimeType !== 'string' || record.mimeType === '') return undefined;
-  return { type, mimeType: mediaTypeLabel(record.mimeType), size: base64DecodedLength(record.data) };
+/** What the classifier returns for a block this lane gives as an object: never shown as words. */
+const TAKEN: ShownBlock = { kind: 'text', text: '' };
+
+/** What {@link plainData} answers where the data needs the replacer. */
+const NEEDS_REPLACER = Symbol('needs the replacer');
+
+/**
+ * Data as the view gives it, without a replacer, where the walk met no block and no `toJSON`:
+ * the data's own JSON (one serialization, read once: the very text checked is the text read
+ * back), with its string values as the data check shows them (`checkedJsonText`), read back.
+ * That is what the replacer would give wherever the text holds no `type` or `refId` key (a
+ * block, or an object shaped like this lane's own, is read by the replacer whatever its shape)
+ * and no key the check would change: most data (rows, trees of settings, lists of strings) takes
+ * this way, at native speed but for the strings it checks. {@link NEEDS_REPLACER} otherwise.
+ */
+function plainData(value: unknown, scan: DataScan): unknown {
+  if (scan.foundBlock || scan.sawToJSON) return NEEDS_REPLACER;
+  const text = JSON.stringify(value);
+  if (text === undefined) return undefined;
+  // A key is written `"name":` only where it is one: inside a string every quote is escaped.
+  if (text.includes('"type":') || text.includes('"refId":')) return NEEDS_REPLACER;
+  const checked = text.includes('\\u') || mayNeedDataCheck(text) ? checkedJsonText(text) : text;
+  return checked === undefined ? NEEDS_REPLACER : (JSON.parse(checked) as unknown);
+}
+
+/**
+ * The `type` of this lane's own media and resource objects (`ScriptMedia`, `ScriptResource`):
+ * the words of this lane's view, read back where a script hands its objects on. What an MCP
+ * block of any kind is, is the classifier's to say.
+ */
+const OWN_MEDIA_TYPES: ReadonlySet<unknown> = new Set<ScriptMedia['type']>(['image', 'audio']);
+const OWN_RESOURCE_TYPE: ScriptResource['type'] = 'resource';
+
+function isOwnMediaType(type: unknown): type is ScriptMedia['type'] {
+  return OWN_MEDIA_TYPES.has(type);
 }
 
 function isSize(value: unknown): value is number {
