@@ -6,13 +6,15 @@ import { EXIT, type CliIo } from './io.js';
 import { COMMAND_USAGE, USAGE, errorLine } from './messages.js';
 import { escapingSink } from './terminal-text.js';
 import { packageVersion } from './version.js';
+import { runRender } from './render-command.js';
 
 /**
- * The commands, by name, each loaded when it runs: `render` never loads the MCP SDK's client
- * that `call` needs, so it starts in the time node takes.
+ * The commands, by name. `call` and `list` are loaded when they run, so `render` never loads (or
+ * compiles, in the bundled bin) the MCP SDK's client, its zod schemas and ajv; `render` itself is
+ * part of the bin's first file (scripts/bundle-cli.ts).
  */
 const COMMANDS: Readonly<Record<string, (argv: readonly string[], io: CliIo) => Promise<number>>> = {
-  render: async (argv, io) => (await import('./render-command.js')).runRender(argv, io),
+  render: runRender,
   call: async (argv, io) => (await import('./call-command.js')).runCall(argv, io),
   list: async (argv, io) => (await import('./list-command.js')).runList(argv, io),
 };

@@ -6,7 +6,8 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserCommand, isOpenableUrl, openerEnvironment } from '../../src/cli/auth/browser.js';
 import { guardedFetch } from '../../src/cli/auth/guarded-fetch.js';
-import { DEFAULT_AUTH_WAIT_MS, isCi, parseHeader } from '../../src/cli/auth/auth-options.js';
+import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
+import { DEFAULT_AUTH_WAIT_MS, isCi, isClientMetadataUrl, parseHeader } from '../../src/cli/auth/auth-options.js';
 import { startLoopbackRedirect, type LoopbackRedirect } from '../../src/cli/auth/loopback-redirect.js';
 import { AUTH_OPTION_TEXT, AUTH_TEXT } from '../../src/cli/auth/messages.js';
 import { MIN_SECRET_LENGTH, REDACTED, SecretSet, redactDeep, redactingIo } from '../../src/cli/auth/redact.js';
@@ -16,6 +17,28 @@ import { errorLine } from '../../src/cli/messages.js';
 
 const HTTP = ['--tool', 't', '--http', 'http://127.0.0.1:1/mcp'];
 const REMOTE_HTTP = ['--tool', 't', '--http', 'http://mcp.example/mcp'];
+
+describe(isClientMetadataUrl.name, () => {
+  it.each([
+    'https://a.example/c.json',
+    'https://a.example/',
+    'https://a.example',
+    'https://a.example/?q=1',
+    'https://a.example/#f',
+    'https://a.example//',
+    'https://user:pw@a.example/c',
+    'HTTPS://A.EXAMPLE/C',
+    'http://a.example/c.json',
+    'ftp://a.example/c',
+    'https:/a.example/c',
+    'https:a.example',
+    'not a url',
+    '',
+    ' https://a.example/c ',
+  ])('%j > the same verdict as the MCP SDK\'s isHttpsUrl', (value) => {
+    expect(isClientMetadataUrl(value)).toBe(isHttpsUrl(value));
+  });
+});
 
 describe(parseCallOptions.name, () => {
   const env = { ...process.env };

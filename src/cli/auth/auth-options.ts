@@ -4,7 +4,6 @@
  * authorization flow's client (pre-registered, a client ID metadata document, or dynamically
  * registered when neither is given).
  */
-import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
 import { UsageError } from '../usage-error.js';
 import { AUTH_OPTION_TEXT } from './messages.js';
 import { MIN_SECRET_LENGTH, SENSITIVE_HEADER } from './redact.js';
@@ -110,7 +109,7 @@ export function parseHttpAuthOptions(values: AuthArgValues, http: string | undef
   }
   if (secretName !== undefined && clientId === undefined) throw new UsageError(AUTH_OPTION_TEXT.secretWithoutId);
   if (clientId !== undefined && metadataUrl !== undefined) throw new UsageError(AUTH_OPTION_TEXT.idAndMetadataUrl);
-  if (metadataUrl !== undefined && !isHttpsUrl(metadataUrl)) throw new UsageError(AUTH_OPTION_TEXT.badMetadataUrl(metadataUrl));
+  if (metadataUrl !== undefined && !isClientMetadataUrl(metadataUrl)) throw new UsageError(AUTH_OPTION_TEXT.badMetadataUrl(metadataUrl));
   const secret = secretName === undefined ? undefined : readEnvSecret('--client-secret-env', secretName, env);
   const issuer = values.issuer;
   if (issuer !== undefined && clientId === undefined) throw new UsageError(AUTH_OPTION_TEXT.issuerWithoutId);
@@ -173,4 +172,16 @@ function readEnvSecret(option: string, name: string, env: NodeJS.ProcessEnv): En
   // A shorter value would be matched inside ordinary output when it is redacted.
   if (value.length < MIN_SECRET_LENGTH) throw new UsageError(AUTH_OPTION_TEXT.secretTooShort(option, name, MIN_SECRET_LENGTH));
   return { source: `$${name}`, value };
+}
+
+/**
+ * Whether `value` can name a client ID metadata document: an https URL with a path other than
+ * `/`. The same rule as the MCP SDK's `isHttpsUrl` (which decides whether the SDK sends it as a
+ * client ID); kept here because importing the SDK's `client/auth.js` loads its zod schemas, and
+ * every `render` parses options through this module. A test holds the two in step.
+ */
+export function isClientMetadataUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.pathname !== '/';
 }
