@@ -20,6 +20,7 @@ export const AUDIO_KIND: KindRules<AudioContent> = defineKind<AudioContent>((blo
     if (typeof block.data === 'string') return showAudio(block.data, mimeType, ctx);
     return shownMarker(audioMarker(mimeType, 0), 'audio');
   },
+  plain: undefined,
   atDepth: inlineOrReference,
   reference: AUDIO_FORM,
   contradicts: inlineBesideClaim,

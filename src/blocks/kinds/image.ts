@@ -19,6 +19,7 @@ export const IMAGE_KIND: KindRules<ImageContent> = defineKind<ImageContent>((blo
     if (typeof block.data !== 'string' || block.data === '') return shownMarker(imageMissingMarker('data', mimeType || undefined), 'image-missing-data');
     return showImage(block.data, mimeType, ctx);
   },
+  plain: undefined,
   atDepth: inlineOrReference,
   reference: IMAGE_FORM,
   contradicts: inlineBesideClaim,

@@ -54,9 +54,11 @@ interface KindEntry {
 function entryOf<K extends BlockType>(type: K): KindEntry {
   const rules: KindRules<BlockOf<K>> = KINDS[type];
   const guard: (value: unknown) => value is BlockOf<K> = BLOCK_GUARDS[type];
-  const { contradicts: contradictory, offSchema } = rules;
+  const { contradicts: contradictory, offSchema, plain } = rules;
+  const whole = (block: AnyRecord, ctx: ClassifyContext): ShownBlock =>
+    contradictory(block) ? { kind: 'withheld', text: WITHHELD_TEXT } : guard(block) ? rules(block, ctx) : offSchema(block, ctx);
   return {
-    classify: (block, ctx) => (contradictory(block) ? { kind: 'withheld', text: WITHHELD_TEXT } : guard(block) ? rules(block, ctx) : offSchema(block, ctx)),
+    classify: plain === undefined ? whole : (block, ctx) => plain(block, ctx) ?? whole(block, ctx),
     offSchema,
     contradicts: contradictory,
     atDepth: rules.atDepth,

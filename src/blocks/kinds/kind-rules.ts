@@ -24,6 +24,13 @@ export type ShowKind<B extends ContentBlock> = (block: B, ctx: ClassifyContext) 
 /** Everything a kind means besides showing a well-shaped block. */
 export interface KindFacts<B extends ContentBlock> {
   /**
+   * The kind's most common block shown without its shape guard, where that block's handler and
+   * its off-schema reading show it alike and it can't contradict itself: what it shows, or
+   * undefined to go the whole way. Undefined for a kind with no such block. A result of many
+   * small blocks pays for the guard on none of them.
+   */
+  readonly plain: ((block: WireBlock<B>, ctx: ClassifyContext) => ShownBlock | undefined) | undefined;
+  /**
    * How a record of this `type` that fails the kind's shape guard is shown: each kind is read
    * by what it can't be shown without, so a stray `_meta` doesn't cost a block its content.
    */

@@ -13,6 +13,7 @@ import { noteInlineNever, noteLink } from './note-claims.js';
 export const RESOURCE_LINK_KIND: KindRules<ResourceLink> = defineKind<ResourceLink>((block, ctx) => showReading(block, LINK_FORM, ctx), {
   offSchema: (block, ctx) => showReading(block, LINK_FORM, ctx),
   // A link naming no uri holds nothing RFC-005 governs.
+  plain: undefined,
   atDepth: (block) => Object.hasOwn(block, 'uri'),
   reference: LINK_FORM,
   contradicts: () => false,

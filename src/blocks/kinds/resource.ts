@@ -18,6 +18,7 @@ export const RESOURCE_KIND: KindRules<EmbeddedResource> = defineKind<EmbeddedRes
     if (RESOURCE_FORM.isForm(block)) return showReading(block, RESOURCE_FORM, ctx);
     return isRecord(block.resource) ? showEmbedded(block.resource, ctx) : shownMarker(embeddedUnreadableMarker(), 'embedded-unreadable');
   },
+  plain: undefined,
   atDepth: (block) => Object.hasOwn(block, 'uri') || Object.hasOwn(block, 'resource'),
   reference: RESOURCE_FORM,
   contradicts: (block) => {

@@ -13,6 +13,9 @@ export const TEXT_KIND: KindRules<TextContent> = defineKind<TextContent>((block,
   // A text with a bad `_meta` or `annotations` is still its text.
   offSchema: (block, ctx) =>
     typeof block.text === 'string' ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) } : shownMarker(textNotStringMarker(), 'text-not-string'),
+  // A string text beside neither optional field: what both readings show.
+  plain: (block, ctx) =>
+    typeof block.text === 'string' && block._meta === undefined && block.annotations === undefined ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) } : undefined,
   // Text is safe as data: it is shown as it is, inside the JSON.
   atDepth: undefined,
   reference: undefined,
