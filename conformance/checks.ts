@@ -48,7 +48,6 @@ const FLAG_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** C0 and C1 controls (newline included) and the Unicode bidi controls. */
-// eslint-disable-next-line no-control-regex
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** A view's name and text. */
@@ -143,7 +142,7 @@ function escapeRegExp(text: string): string {
 }
 
 function stringList(expected: unknown): string[] | undefined {
-  return Array.isArray(expected) && expected.every((item) => typeof item === 'string') ? (expected as string[]) : undefined;
+  return Array.isArray(expected) && expected.every((item) => typeof item === 'string') ? expected : undefined;
 }
 
 function fetchedRecord(input: CheckInput): RecordView | undefined {
@@ -280,7 +279,7 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
     const save = onlySave(input);
     if (typeof save === 'string') return save;
     if (save.base64 !== expected) return `saved ${shown(save.base64)}`;
-    const length = Buffer.from(expected as string, 'base64').byteLength;
+    const length = Buffer.from(expected, 'base64').byteLength;
     if (input.observation.outcome?.bytes !== length) return `outcome bytes ${shown(input.observation.outcome?.bytes)}, not ${length}`;
     if (fetchedRecord(input)?.verifiedBytes !== length) return `recorded ${shown(fetchedRecord(input)?.verifiedBytes)} bytes, not ${length}`;
     return undefined;

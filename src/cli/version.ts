@@ -7,7 +7,8 @@ let version: string | undefined;
 export function packageVersion(): string {
   if (version === undefined) {
     try {
-      version = String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+      const read = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version;
+      version = typeof read === 'string' ? read : '0.0.0';
     } catch {
       version = '0.0.0';
     }

@@ -45,7 +45,7 @@ export const FETCH_REFERENCE_INPUT_SCHEMA: FetchReferenceInputSchema = Object.fr
   }),
   required: Object.freeze(['refId'] as const),
   additionalProperties: false,
-}) as FetchReferenceInputSchema;
+});
 
 /** The `fetch_reference` tool: its definition (give it to `toAnthropicTool` and the rest) and its call. */
 export interface FetchReferenceTool extends ToolDefinition {
