@@ -22,7 +22,7 @@ export interface CheckInput {
 }
 
 /** A check: `undefined` when it passes, else why not. */
-export type Check = (expected: unknown, input: CheckInput) => string | undefined;
+type Check = (expected: unknown, input: CheckInput) => string | undefined;
 
 /** One failing key and why. */
 export interface CheckFailure {
@@ -162,7 +162,7 @@ function shown(value: unknown): string {
 }
 
 /** One check per `expect` key. */
-export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
+const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
   stub: (_expected, { observation }) => {
     if (observation.records.length === 0) return 'no record';
     for (const record of observation.records) {
@@ -354,7 +354,7 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
 };
 
 /** Duties every case of an operation carries, whatever its `expect` says. */
-export const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly<Record<string, (input: CheckInput) => string | undefined>>>> = {
+const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly<Record<string, (input: CheckInput) => string | undefined>>>> = {
   render: {
     // NOTES, render: "no network request may happen".
     'no-network': ({ fixture }) => noNetwork(fixture),

@@ -12,7 +12,7 @@
 export const UNKNOWN_MEDIA_TYPE = 'application/octet-stream';
 
 /** The extension of a host-made file name whose type has none in {@link MEDIA_TYPE_EXTENSIONS}. */
-export const UNKNOWN_EXTENSION = 'bin';
+const UNKNOWN_EXTENSION = 'bin';
 
 /** One signature: the bytes at each `offset`, and the type they name. */
 interface Signature {
