@@ -95,7 +95,7 @@ async function aiSdk(): Promise<{ convert: Convert; context: (output: unknown) =
       queueMicrotask(() => transport.onmessage?.({ jsonrpc: '2.0', id: message.id, result }));
     },
   };
-  const client = await createMCPClient({ transport: transport as never });
+  const client = await createMCPClient({ transport: transport });
   const tools = await client.tools();
   const tool = tools[TOOL.name] as unknown as { toModelOutput: (args: { output: unknown }) => unknown };
   return {
@@ -164,7 +164,7 @@ async function langChain(): Promise<{ convert: Convert; context: (output: unknow
   };
   const [tool] = await loadMcpTools('bench', client as never);
   return {
-    convert: async (result) => {
+    convert: async (result): Promise<unknown> => {
       next = result;
       return tool!.invoke({ id: 'call_1', name: TOOL.name, args: {}, type: 'tool_call' });
     },

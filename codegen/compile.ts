@@ -43,7 +43,7 @@ export const COMPILE_OPTIONS: Partial<Options> = {
 
 /** Compiles a prepared schema to TypeScript declarations. */
 export async function compile(prepared: PreparedSchema): Promise<CompiledSource> {
-  const text = await compileSchema(prepared.root as Parameters<typeof compileSchema>[0], ROOT_TYPE_NAME, {
+  const text = await compileSchema(prepared.root, ROOT_TYPE_NAME, {
     ...COMPILE_OPTIONS,
   });
   return {

@@ -22,7 +22,7 @@ export interface CheckInput {
 }
 
 /** A check: `undefined` when it passes, else why not. */
-export type Check = (expected: unknown, input: CheckInput) => string | undefined;
+type Check = (expected: unknown, input: CheckInput) => string | undefined;
 
 /** One failing key and why. */
 export interface CheckFailure {
@@ -48,7 +48,6 @@ const FLAG_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** C0 and C1 controls (newline included) and the Unicode bidi controls. */
-// eslint-disable-next-line no-control-regex
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** A view's name and text. */
@@ -143,7 +142,7 @@ function escapeRegExp(text: string): string {
 }
 
 function stringList(expected: unknown): string[] | undefined {
-  return Array.isArray(expected) && expected.every((item) => typeof item === 'string') ? (expected as string[]) : undefined;
+  return Array.isArray(expected) && expected.every((item) => typeof item === 'string') ? expected : undefined;
 }
 
 function fetchedRecord(input: CheckInput): RecordView | undefined {
@@ -163,7 +162,7 @@ function shown(value: unknown): string {
 }
 
 /** One check per `expect` key. */
-export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
+const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
   stub: (_expected, { observation }) => {
     if (observation.records.length === 0) return 'no record';
     for (const record of observation.records) {
@@ -280,7 +279,7 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
     const save = onlySave(input);
     if (typeof save === 'string') return save;
     if (save.base64 !== expected) return `saved ${shown(save.base64)}`;
-    const length = Buffer.from(expected as string, 'base64').byteLength;
+    const length = Buffer.from(expected, 'base64').byteLength;
     if (input.observation.outcome?.bytes !== length) return `outcome bytes ${shown(input.observation.outcome?.bytes)}, not ${length}`;
     if (fetchedRecord(input)?.verifiedBytes !== length) return `recorded ${shown(fetchedRecord(input)?.verifiedBytes)} bytes, not ${length}`;
     return undefined;
@@ -355,7 +354,7 @@ export const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
 };
 
 /** Duties every case of an operation carries, whatever its `expect` says. */
-export const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly<Record<string, (input: CheckInput) => string | undefined>>>> = {
+const OPERATION_CHECKS: Readonly<Record<VectorCase['operation'], Readonly<Record<string, (input: CheckInput) => string | undefined>>>> = {
   render: {
     // NOTES, render: "no network request may happen".
     'no-network': ({ fixture }) => noNetwork(fixture),

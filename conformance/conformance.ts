@@ -15,10 +15,10 @@ import { expandCase, PROJECT_ROOT, readVectors, sharedDir, type VectorCase } fro
 const Ajv = AjvModule.default ?? AjvModule;
 
 /** The largest display bound an adapter may declare. */
-export const MAX_VIEW_CHARS_BOUND = 100_000;
+const MAX_VIEW_CHARS_BOUND = 100_000;
 
 /** One case's result. */
-export interface CaseResult {
+interface CaseResult {
   readonly id: string;
   /** Indices of blocks whose schema verdict differs from `schemaValid`. */
   readonly schemaMismatches: readonly number[];

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { VectorResponse } from './vectors.js';
 
 /** One request an origin saw. */
-export interface SeenRequest {
+interface SeenRequest {
   readonly method: string;
   readonly path: string;
   /** The `Authorization` header, if any was sent. */

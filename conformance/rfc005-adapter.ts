@@ -14,10 +14,10 @@ import type { Testimony } from '../src/references/testimony.js';
 import { PROJECT_ROOT, type VectorCase } from './vectors.js';
 
 /** The server id the fixture's origin is configured under. */
-export const FIXTURE_SERVER_ID = 'rfc005-fixture';
+const FIXTURE_SERVER_ID = 'rfc005-fixture';
 
 /** The id the registry case looks up as one never issued. */
-export const NEVER_ISSUED_ID = 'ref-000000-never-issued';
+const NEVER_ISSUED_ID = 'ref-000000-never-issued';
 
 /**
  * How one block parses, as the host showed it: a reference (a stub or link, with the testimony
@@ -55,7 +55,7 @@ export interface Views {
 }
 
 /** A fetch's outcome, as the host answered it. */
-export interface OutcomeView {
+interface OutcomeView {
   readonly ok: boolean;
   readonly code?: string;
   readonly error?: string;
@@ -66,7 +66,7 @@ export interface OutcomeView {
 }
 
 /** What `save` received. */
-export interface SaveView {
+interface SaveView {
   readonly name: string;
   readonly base64: string;
   readonly mimeType: string;
@@ -105,7 +105,7 @@ export interface Observation {
 }
 
 /** The fixture a case runs against. */
-export interface CaseContext {
+interface CaseContext {
   readonly origin: string;
   readonly token: string;
 }
@@ -276,7 +276,7 @@ function outcomeView(outcome: FetchOutcome): OutcomeView {
 }
 
 /** A fetch's outcome as the fetch_reference tool answers it. */
-export function toolAnswer(outcome: FetchOutcome): ToolAnswer {
+function toolAnswer(outcome: FetchOutcome): ToolAnswer {
   return outcome.ok ? { success: true, isError: false, path: outcome.path } : { success: false, isError: true, error: outcome.error };
 }
 

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The vector format this runner reads. */
-export const VECTOR_FORMAT = 'mcpl-bulk-references-1';
+const VECTOR_FORMAT = 'mcpl-bulk-references-1';
 
 /** The project's root folder. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

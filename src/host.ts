@@ -159,6 +159,6 @@ function providerSetting(value: unknown): ProviderProfile {
   try {
     return getProviderProfileOrThrow(value);
   } catch (error) {
-    throw new RangeError(`createHost: ${(error as Error).message}`);
+    throw new RangeError(`createHost: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -170,6 +170,7 @@ function hasInheritedKeys(): boolean {
   return false;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any callable: serialization calls whatever `toJSON` holds
 function callToJSON(state: WalkState, toJSON: Function, value: unknown, key: string): unknown {
   state.sawToJSON = true;
   try {

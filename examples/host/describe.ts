@@ -74,7 +74,8 @@ const DESCRIBERS: { readonly [P in Provider]: (rendered: RenderedToolResult, too
         if (functionResponse === undefined) return 'part';
         const response = functionResponse.response ?? {};
         const key = 'error' in response ? 'error' : 'output';
-        const text = String(response[key] ?? '');
+        const value = response[key] ?? '';
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
         const inline = (functionResponse.parts ?? []).map((part) => `inlineData ${media(part.inlineData?.mimeType ?? '', part.inlineData?.data ?? '')}`);
         return `functionResponse ${key} ${chars(text)}${inline.length === 0 ? '' : ` with parts: ${inline.join(', ')}`}`;
       })

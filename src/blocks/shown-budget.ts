@@ -11,7 +11,7 @@ import { REFERENCE_STUB_MAX_CHARS } from '../references/stub.js';
 import type { ShownKind } from './shown-block.js';
 
 /** Each budget's floor, whatever the cap: eight stubs at their longest. */
-export const SHOWN_BUDGET_FLOOR = 8 * REFERENCE_STUB_MAX_CHARS;
+const SHOWN_BUDGET_FLOOR = 8 * REFERENCE_STUB_MAX_CHARS;
 
 /**
  * The characters one render's stubs and withheld lines may take — and apart, its link lines,

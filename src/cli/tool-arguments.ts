@@ -241,7 +241,7 @@ function deriveValue(schema: unknown, root: unknown, depth: number, where: strin
       return { ok: false, reason: `none of ${where}'s ${key} choices can be derived` };
     }
   }
-  const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') ?? schema.type[0] : schema.type;
+  const type: unknown = Array.isArray(schema.type) ? schema.type.find((each) => each !== 'null') ?? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
       return deriveString(schema, where);

@@ -15,7 +15,8 @@ export function packageVersion(): string {
 /** The version in package.json, read from the source tree (`tsx src/cli.ts`, the tests). */
 function readVersion(): string {
   try {
-    return String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+    const read = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version;
+    return typeof read === 'string' ? read : '0.0.0';
   } catch {
     return '0.0.0';
   }

@@ -55,7 +55,7 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
   const budget = Math.max(cap + 1 - fixed, Math.floor(cap / 2) + 1);
   const shares = fairShares(needs, budget, SHORT_BLOCK_CHARS + 1);
   const stubs = new KeptStubs(shownBudget(cap));
-  const texts: (readonly string[] | undefined)[] = new Array(count).fill(undefined);
+  const texts: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(count).fill(undefined);
   // The first left-out texts are named; the rest only counted, so no record is kept per block.
   const closing: string[] = [];
   let leftOutCount = 0;

@@ -39,6 +39,7 @@ export interface AiSdkToolsOptions {
 }
 
 /** A tool set whose tools' `toModelOutput` answers the AI SDK's tool output. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tool of the set, whatever its input and output types (`Tool` is invariant in both)
 type ToolsWithOutput = Readonly<Record<string, Tool<any, any>>>;
 
 /**

@@ -12,6 +12,5 @@ export { toGemini } from './gemini.js';
 export type { GeminiOptions } from './gemini.js';
 export { toAiSdk } from './ai-sdk.js';
 export type { AiSdkToolOutput, AiSdkContentPart, AiSdkOptions } from './ai-sdk.js';
-export { renderedOrThrow, RENDERED_EXPECTED } from './rendered-guard.js';
 export { toAnthropicTool, toOpenAIResponsesTool, toOpenAIChatTool, toGeminiTool } from './tool-definition.js';
 export type { ToolDefinition, JsonSchemaObject } from './tool-definition.js';

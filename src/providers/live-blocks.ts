@@ -7,7 +7,7 @@ import type { LiveCopy } from '../lanes/copies.js';
 import { base64DecodedLength } from '../text/size.js';
 
 /** The live block of type `K`. */
-export type LiveBlockOf<K extends LiveBlock['type']> = Extract<LiveBlock, { readonly type: K }>;
+type LiveBlockOf<K extends LiveBlock['type']> = Extract<LiveBlock, { readonly type: K }>;
 
 /**
  * One handler per live block type: a new type is a compile error in every adapter until it
@@ -16,7 +16,7 @@ export type LiveBlockOf<K extends LiveBlock['type']> = Extract<LiveBlock, { read
 export type LiveBlockHandlers<R> = { readonly [K in LiveBlock['type']]: (block: LiveBlockOf<K>) => R };
 
 /** The live copy's blocks: a native copy's own, or a text copy as one text block. */
-export function liveBlocksOf(live: LiveCopy): readonly LiveBlock[] {
+function liveBlocksOf(live: LiveCopy): readonly LiveBlock[] {
   return live.kind === 'native' ? live.blocks : [{ type: 'text', text: live.text }];
 }
 

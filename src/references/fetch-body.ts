@@ -34,7 +34,7 @@ export async function readWithinCeiling(
     return { ok: false, code: 'too-large' };
   }
   if (response.body === null) return { ok: true, bytes: new Uint8Array(0) };
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {

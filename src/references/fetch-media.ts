@@ -12,7 +12,7 @@
 export const UNKNOWN_MEDIA_TYPE = 'application/octet-stream';
 
 /** The extension of a host-made file name whose type has none in {@link MEDIA_TYPE_EXTENSIONS}. */
-export const UNKNOWN_EXTENSION = 'bin';
+const UNKNOWN_EXTENSION = 'bin';
 
 /** One signature: the bytes at each `offset`, and the type they name. */
 interface Signature {
@@ -152,7 +152,6 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }
 

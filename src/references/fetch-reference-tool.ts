@@ -24,7 +24,7 @@ import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from './stub.js';
 export const FETCH_REFERENCE_TOOL_NAME = 'fetch_reference';
 
 /** The tool's description: how a model finds an id to pass, and what it gets back. */
-export const FETCH_REFERENCE_TOOL_DESCRIPTION =
+const FETCH_REFERENCE_TOOL_DESCRIPTION =
   `Fetches a reference a tool result offered. A reference shows as a stub line: [ref-…] name — type, size claimed — provenance — ${FETCHABLE_ENDING}. ` +
   'Pass the id in its brackets as refId. The host fetches it, saves it, and shows what it can of the content; ' +
   "a stub that doesn't end with that offer can't be fetched.";
@@ -45,7 +45,7 @@ export const FETCH_REFERENCE_INPUT_SCHEMA: FetchReferenceInputSchema = Object.fr
   }),
   required: Object.freeze(['refId'] as const),
   additionalProperties: false,
-}) as FetchReferenceInputSchema;
+});
 
 /** The `fetch_reference` tool: its definition (give it to `toAnthropicTool` and the rest) and its call. */
 export interface FetchReferenceTool extends ToolDefinition {

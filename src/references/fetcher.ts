@@ -204,7 +204,7 @@ async function fetchChecked(core: FetchHost, refId: string, options: FetchOption
       }
       return failed(request.code, request.detail);
     }
-    const body = await readWithinCeiling(request.response, settings.maxBytes, bounds, bounds.abort);
+    const body = await readWithinCeiling(request.response, settings.maxBytes, bounds, () => bounds.abort());
     if (!body.ok) return failed(body.code, body.code === 'too-large' ? `over ${settings.maxBytes} bytes` : undefined);
     bytes = body.bytes;
     servedType = request.response.headers.get('content-type');

@@ -89,7 +89,7 @@ export function decodeRecord(text: unknown, expectedId?: string): ReferenceRecor
     refId,
     uri,
     testimony,
-    ...(serverId === undefined ? {} : { serverId: serverId as string }),
+    ...(serverId === undefined ? {} : { serverId }),
     ...(fetched === undefined ? {} : { fetched }),
   };
 }
@@ -109,11 +109,11 @@ function readTestimony(value: unknown): Testimony | undefined {
   // `never` or an expiry: the claims of a reference in its result, applied to it there.
   if (fromLink && digest !== undefined) return undefined;
   const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: blockType as ReferenceBlockType, fromLink };
-  if (mimeType !== undefined) testimony.mimeType = mimeType as string;
+  if (mimeType !== undefined) testimony.mimeType = mimeType;
   if (sizeBytes !== undefined) testimony.sizeBytes = sizeBytes as number;
-  if (digest !== undefined) testimony.digest = digest as string;
-  if (expiresAt !== undefined) testimony.expiresAt = expiresAt as string;
-  if (name !== undefined) testimony.name = name as string;
+  if (digest !== undefined) testimony.digest = digest;
+  if (expiresAt !== undefined) testimony.expiresAt = expiresAt;
+  if (name !== undefined) testimony.name = name;
   if (disposition !== undefined) testimony.disposition = disposition;
   return testimony;
 }

@@ -15,13 +15,13 @@ import type { ReferenceRecord } from './reference-record.js';
 import type { RecordStore } from './record-store.js';
 
 /** Records one write carries at most. */
-export const WRITE_BATCH = 1000;
+const WRITE_BATCH = 1000;
 /** Versions waiting at most while the store can't take them; past it the oldest are dropped. */
 export const WRITE_BEHIND_LIMIT = 50_000;
 /** The estimated bytes of versions waiting at most (see {@link recordBytes}); past it the oldest are dropped. */
 export const WRITE_BEHIND_MAX_BYTES = 64 * 1024 * 1024;
 /** How long after a failed write the queue is tried again, in ms. */
-export const WRITE_RETRY_MS = 1000;
+const WRITE_RETRY_MS = 1000;
 
 /** Bounds on the versions waiting to be written (see {@link WRITE_BEHIND_LIMIT}, {@link WRITE_BEHIND_MAX_BYTES}). */
 export interface WriteBehindLimits {

@@ -68,7 +68,7 @@ export type MarkerReason =
 export const UNNAMED = 'unnamed';
 
 /** What a marker, stub or line calls a type that isn't named. */
-export const UNKNOWN_TYPE = 'unknown type';
+const UNKNOWN_TYPE = 'unknown type';
 
 /**
  * A block type or result type as markers show it: sanitized and cut at

@@ -20,7 +20,7 @@ import { embeddedUri } from './nested-uri.js';
 import { URI_READ_MAX_CHARS } from './shown-uri-text.js';
 
 /** The longest scheme read as one (the registered schemes are far shorter). */
-export const SCHEME_MAX_CHARS = 32;
+const SCHEME_MAX_CHARS = 32;
 
 /**
  * The most uris read inside one string: past them, the string counts as one that may carry a

@@ -10,7 +10,7 @@ import { NO_CLAIMS } from '../../src/references/claims.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { REFERENCE_STUB_MAX_CHARS } from '../../src/references/stub.js';
 import { LABEL_MAX_CHARS } from '../../src/text/labels.js';
-import { BLOCK_NOT_SHOWN_TEXT, blockCutNotice, blocksNotShownNotice, omittedTextsNotice, stubsNotKeptNotice } from '../../src/text/markers.js';
+import { blockCutNotice, blocksNotShownNotice, omittedTextsNotice, stubsNotKeptNotice } from '../../src/text/markers.js';
 import { LEFT_OUT_NAMED_MAX } from '../../src/lanes/copies.js';
 import { uriMayCarryCredential } from '../../src/uri/credential.js';
 import { jsonStringMembers } from '../../src/uri/jwt.js';

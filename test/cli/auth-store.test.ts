@@ -110,7 +110,7 @@ describe(CliOAuthProvider.name, () => {
   it("never writes a pre-registered client's secret to the cache", () => {
     const path = cachePath();
     const { made } = makeProvider(fileStore(path, 'https://a.example/mcp', () => undefined), { preRegistered: { client_id: 'c1', client_secret: 'the-client-secret' } });
-    made.saveClientInformation({ client_id: 'c1', client_secret: 'the-client-secret', issuer: 'https://as.example' } as never);
+    made.saveClientInformation({ client_id: 'c1', client_secret: 'the-client-secret', issuer: 'https://as.example' });
     made.saveTokens({ access_token: 't', token_type: 'Bearer' });
     expect(made.clientInformation()?.client_secret).toBe('the-client-secret');
     expect(readFileSync(path, 'utf8')).not.toContain('the-client-secret');

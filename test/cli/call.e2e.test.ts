@@ -80,7 +80,7 @@ describe('npm run demo (server-everything over stdio, spawned for real)', () => 
     const headers = [...stdout.matchAll(/^tool: (\S+)(?: — skipped: (.+))?$/gm)];
     expect(new Set(headers.map((header) => header[1])).size).toBe(listed);
     for (const [, tool, reason] of headers) if (reason !== undefined) expect({ tool, reason }).toMatchObject({ reason: expect.stringMatching(/\S/) });
-    expect(stdout).toMatch(/\ndone: \d+ rendered, 3 skipped, 0 failed, 0 timed out\nskipped:\n(  [^\n]+\n){3}$/);
+    expect(stdout).toMatch(/\ndone: \d+ rendered, 3 skipped, 0 failed, 0 timed out\nskipped:\n( {2}[^\n]+\n){3}$/);
     // No raw data in any copy; the image is native in the live copy and a placeholder in the stored one.
     expect(longBase64Runs(stdout)).toEqual([]);
     expect(stdout).toMatch(/stored copy \(\d+ chars\):\n│ Here's the image you requested:\n│ \[image: image\/png, \d+×\d+ px, ~[\d.]+KB\]/);

@@ -2,7 +2,7 @@
 import { makePng } from '../support/images.js';
 
 /** Text a hostile server sends: markup, an attribute break-out, an OSC title sequence, a CSI. */
-export const HOSTILE_TEXT = 'Hi <script>alert(1)</script> "><img src="http://198.51.100.7/pixel.png" onerror="alert(2)"> \u001b]0;pwned\u0007 \u009b31m';
+const HOSTILE_TEXT = 'Hi <script>alert(1)</script> "><img src="http://198.51.100.7/pixel.png" onerror="alert(2)"> \u001b]0;pwned\u0007 \u009b31m';
 
 /** The size of the native image in {@link hostileResult}. */
 export const NATIVE_IMAGE = { width: 96, height: 48 } as const;

@@ -108,8 +108,8 @@ describe(main.name, () => {
     const lines: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
     const writeOut = process.stdout.write.bind(process.stdout);
-    process.stderr.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stderr.write;
-    process.stdout.write = (() => true) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string) => (lines.push(String(chunk)), true));
+    process.stdout.write = (() => true);
     try {
       return { code: await main(args, root), stderr: lines.join('') };
     } finally {

@@ -116,7 +116,7 @@ describe('Host.scriptView', () => {
     const logs: string[] = [];
     const h = createHost({ log: (line) => logs.push(line) });
     for (const content of [[cyclic], [throwing], [deep]]) {
-      const view = h.scriptView({ content, dataIsContent: true, data: content } as never, { toolName: 'probe' });
+      const view = h.scriptView({ content, dataIsContent: true, data: content }, { toolName: 'probe' });
       expect(view).toMatchObject({ ok: false, tool: 'probe' });
     }
     expect(logs).toHaveLength(3);
@@ -155,7 +155,7 @@ describe('Host.scriptView', () => {
       fetch: (async () => {
         dialed += 1;
         return new Response('x');
-      }) as typeof fetch,
+      }),
     });
     expect([outcome.ok, outcome.code, dialed]).toEqual([false, 'expired', 0]);
   });
@@ -192,7 +192,7 @@ describe('Host.scriptViewFetched', () => {
       },
       fetch: (() => {
         throw new Error('no fetch expected');
-      }) as typeof fetch,
+      }),
     });
     expect(view.ok).toBe(false);
     expect(saves).toBe(0);
@@ -210,7 +210,7 @@ describe('Host.scriptView, handed its own objects back', () => {
     };
     const bareResource = { type: 'resource', uri: presigned, mimeType: 'text/csv', size: 9, saved: '/home/u/.ssh/id_ed25519', refId: 'ref-x' };
     const content = [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }, bareResource];
-    const view = host().scriptView({ content, dataIsContent: true } as never);
+    const view = host().scriptView({ content, dataIsContent: true });
     expect(view.ok && view.content).toEqual([notABlockMarker(), { type: 'image', mimeType: 'image/png', size: 3 }, { type: 'resource', mimeType: 'text/csv', size: 9 }]);
     expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
   });
@@ -239,7 +239,7 @@ describe('Host.scriptViewFetched, bound to the view\'s server', () => {
         // While the first fetch runs, another server's result names the second uri.
         h.renderToolResult({ content: [{ type: 'resource', uri: `${ORIGIN}/b.csv` }] }, { serverId: 'other' });
         return new Response('x');
-      }) as typeof fetch,
+      }),
     });
     expect(dialed).toEqual([`${ORIGIN}/a.csv`]);
     expect(objects(view).map((object) => object.saved !== undefined)).toEqual([true, false]);
@@ -257,7 +257,7 @@ describe('Host.scriptViewFetched, its journal', () => {
     const content = [link(guarded, 'guarded'), ...filler];
     const view = await h.scriptViewFetched({ content }, { serverId: 'srv' }, {
       save: ({ name }) => `/saved/${name}`,
-      fetch: (async () => new Response('x', { status: 200 })) as typeof fetch,
+      fetch: (async () => new Response('x', { status: 200 })),
     });
     const refs = objects(view);
     // Without the one journal, the view after the fetches would read the registry, where the
@@ -292,7 +292,7 @@ describe('Host.scriptView, objects it never issued', () => {
     const payroll = { type: 'resource', uri: `${ORIGIN}/payroll.csv`, name: 'payroll.csv', mimeType: 'text/csv' };
     const fetched = await h.scriptViewFetched({ content: [payroll] }, { serverId: 'srv', toolName: 'export' }, {
       save: ({ name }) => `/saved/${name}`,
-      fetch: (async () => new Response('name,salary')) as typeof fetch,
+      fetch: (async () => new Response('name,salary')),
     });
     const [real] = objects(fetched);
     expect(real!.saved?.startsWith(`/saved/${real!.refId}.`)).toBe(true);
@@ -313,7 +313,7 @@ describe('Host.scriptView, objects it never issued', () => {
     const payroll = { type: 'resource', uri: `${ORIGIN}/payroll.csv`, name: 'payroll.csv', mimeType: 'text/csv' };
     const fetched = await h.scriptViewFetched({ content: [payroll] }, { serverId: 'srv', toolName: 'export' }, {
       save: ({ name }) => `/saved/${name}`,
-      fetch: (async () => new Response('name,salary')) as typeof fetch,
+      fetch: (async () => new Response('name,salary')),
     });
     const [real] = objects(fetched);
     expect(real!.saved).toBeDefined();

@@ -254,7 +254,7 @@ describe('renderToolResult under each provider', () => {
     expect(kinds(rendered.blocks)).toEqual([takes ? 'image' : name === 'ai-sdk' ? 'marker:media-not-carried' : 'marker:image-type-not-taken']);
   });
 
-  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined && PROVIDER_PROFILES[name].maxImagesPerRequest! > 0 && PROVIDER_PROFILES[name].maxImagesPerRequest! <= 20))(
+  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined && PROVIDER_PROFILES[name].maxImagesPerRequest > 0 && PROVIDER_PROFILES[name].maxImagesPerRequest <= 20))(
     '%s > images past the images per request are markers naming the limit; those before it go native',
     (name) => {
       const profile = PROVIDER_PROFILES[name];

@@ -20,7 +20,7 @@ const DEFINITION: ToolDefinition = Object.freeze({
     required: Object.freeze(['id']),
     additionalProperties: false,
   }),
-}) as ToolDefinition;
+});
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false };
 

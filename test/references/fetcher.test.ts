@@ -103,7 +103,7 @@ function saver(path: (name: string) => unknown = (name) => `/saved/${name}`) {
 function expectFailure(outcome: FetchOutcome, code: string): void {
   expect(outcome.ok).toBe(false);
   expect(outcome.code).toBe(code);
-  expect(outcome.error?.startsWith(FETCH_FAILURE_WORDS[outcome.code as keyof typeof FETCH_FAILURE_WORDS])).toBe(true);
+  expect(outcome.error?.startsWith(FETCH_FAILURE_WORDS[outcome.code])).toBe(true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -712,7 +712,7 @@ describe(fetchReference.name, () => {
 
     it.each([
       ['the served type', { 'content-type': 'Application/X-Thing; charset=binary' }, 'application/x-thing'],
-      ['the claim, where nothing is served', {} as Record<string, string>, 'application/x-claimed'],
+      ['the claim, where nothing is served', {}, 'application/x-claimed'],
       ['the claim, where the served type is the unknown one', { 'content-type': 'application/octet-stream' }, 'application/x-claimed'],
     ])('takes %s where the bytes say nothing', async (_name, headers, want) => {
       const server = await bodyOrigin(Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe]), headers);
@@ -744,7 +744,7 @@ describe(fetchReference.name, () => {
       const server = await bodyOrigin(WAV);
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/payload`));
-      expectFailure(await host.fetchReference(refId, { save: save as () => string }), 'save-failed');
+      expectFailure(await host.fetchReference(refId, { save }), 'save-failed');
       expect(host.registry.get(refId)?.fetched).toBeUndefined();
     });
 
@@ -963,7 +963,7 @@ describe(fetchReference.name, () => {
       const { calls, log } = throwingLog();
       const host = hostAt(server.origin, { log });
       const { refId } = render(host, reference(`${server.origin}/payload`));
-      expectFailure(await host.fetchReference(refId, { save: save as unknown as () => string }), 'save-failed');
+      expectFailure(await host.fetchReference(refId, { save }), 'save-failed');
       expect(calls()).toBe(1);
       expect(host.registry.get(refId)?.fetched).toBeUndefined();
     });

@@ -7,7 +7,7 @@
 import { deflateSync } from 'node:zlib';
 
 /** CRC-32 (ISO 3309, as PNG's chunks use it). */
-export function crc32(bytes: Uint8Array): number {
+function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
     crc ^= byte;

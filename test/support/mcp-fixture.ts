@@ -22,7 +22,7 @@ export const FILES: Readonly<Record<string, { readonly body: Buffer; readonly ty
 };
 
 /** An MCP server whose tools answer links to `filesOrigin`'s files. */
-export function fixtureServer(filesOrigin: () => string): McpServer {
+function fixtureServer(filesOrigin: () => string): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' });
   server.registerTool('links', { description: 'Links to two files.' }, async () => ({
     content: [

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 const binary = process.env.BLOCKWISE_REDIS_SERVER ?? 'redis-server';
 
 /** True where the tests must run against a real server (CI), installed or not. */
-export const REDIS_REQUIRED = process.env.CI !== undefined || process.env.BLOCKWISE_CI === '1';
+const REDIS_REQUIRED = process.env.CI !== undefined || process.env.BLOCKWISE_CI === '1';
 
 /** True when `redis-server` runs on this machine. */
 export const REDIS_INSTALLED = spawnSync(binary, ['--version'], { stdio: 'ignore' }).status === 0;

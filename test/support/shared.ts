@@ -28,7 +28,7 @@ export function sharedPath(...parts: string[]): string {
 }
 
 /** Reads a shared file as text; throws naming the file when it is missing. */
-export function readShared(...parts: string[]): string {
+function readShared(...parts: string[]): string {
   const path = sharedPath(...parts);
   if (!existsSync(path)) throw new Error(`shared file missing: ${path} (BLOCKWISE_SHARED=${fromEnv ?? 'unset'})`);
   return readFileSync(path, 'utf8');

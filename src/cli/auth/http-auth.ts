@@ -148,7 +148,7 @@ async function authorizeAfter(
 /** The loopback port a client registered by an earlier run named in its redirect URI. */
 function registeredPort(store: TokenStore): number | undefined {
   const uri = (store.current.clientInformation as { redirect_uris?: unknown } | undefined)?.redirect_uris;
-  const first = Array.isArray(uri) ? uri[0] : undefined;
+  const first: unknown = Array.isArray(uri) ? uri[0] : undefined;
   if (typeof first !== 'string' || !URL.canParse(first)) return undefined;
   const url = new URL(first);
   return url.hostname === '127.0.0.1' && url.port !== '' ? Number(url.port) : undefined;

@@ -38,7 +38,7 @@ export function memoryStore(): TokenStore {
 /** A store in `path` for `serverUrl`; `warn` gets the line for a file that can't be read or written. */
 export function fileStore(path: string, serverUrl: string, warn: (line: string) => void): TokenStore {
   const servers = readCache(path, warn);
-  const current: StoredAuth = isRecord(servers[serverUrl]) ? (servers[serverUrl] as StoredAuth) : {};
+  const current: StoredAuth = isRecord(servers[serverUrl]) ? servers[serverUrl] : {};
   return {
     current,
     save() {
