@@ -23,12 +23,6 @@ const LITERAL_KIND_CHECKS = ['===', '!==', '==', '!='].flatMap((operator) => [
 ]);
 
 /**
- * Files that still check an MCP kind by its literal: the kinds helper moves these checks into
- * `src/blocks/kinds/`; the lead empties this list when that branch merges.
- */
-const KIND_CHECKS_NOT_YET_MOVED = ['src/blocks/classify.ts', 'src/references/testimony.ts', 'src/lanes/script.ts'];
-
-/**
  * Files that read the *live copy* (`LiveBlock`: text, image, audio, document — what blockwise
  * made, not what a server sent) by its `type`. Those are the provider-facing output's kinds,
  * spelled like MCP's because the live copy is MCP-shaped; they classify nothing.
@@ -112,7 +106,7 @@ export default tseslint.config(
   {
     // The runtime: a literal MCP kind check lives in the kind tables only.
     files: ['src/**/*.ts'],
-    ignores: ['src/blocks/kinds/**', ...KIND_CHECKS_NOT_YET_MOVED, ...LIVE_COPY_READERS],
+    ignores: ['src/blocks/kinds/**', ...LIVE_COPY_READERS],
     rules: {
       'no-restricted-syntax': ['error', ...LITERAL_KIND_CHECKS],
     },

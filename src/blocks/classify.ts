@@ -12,7 +12,6 @@ import { shownMarker, type ShownBlock } from './shown-block.js';
 import { isSpent, spend } from './shown-budget.js';
 
 export type { BlockReading, ClassifyContext, Lane } from './classify-context.js';
-export { showTestimony } from './show-reference.js';
 
 /**
  * Classifies each block of a content array for both copies (docs/design.md §5.2), in order. Once the

@@ -46,7 +46,7 @@ export const IMAGE_BOMB_GUARD = Object.freeze({ maxPixels: 100_000_000, maxDimen
 export const MCP_IMAGE_LIMITS: ImageLimits = Object.freeze({ types: NATIVE_IMAGE_TYPES, ...IMAGE_BOMB_GUARD });
 
 /** Why an image isn't sent natively, before its pixels are known. */
-export type ImageRefusal =
+type ImageRefusal =
   | 'image-unsupported-type'
   /** One of the four formats, but not one the host's provider takes. */
   | 'image-type-not-taken'

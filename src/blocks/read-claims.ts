@@ -11,7 +11,7 @@ import { noteBlockClaims } from './kinds/index.js';
  * Adds what one value claims, if it is a reference, a link, inline data or an embedded resource:
  * each block kind says what its blocks claim (`src/blocks/kinds/`).
  */
-export function noteClaims(reader: ClaimsReader, value: unknown): void {
+function noteClaims(reader: ClaimsReader, value: unknown): void {
   noteBlockClaims(reader, value);
 }
 

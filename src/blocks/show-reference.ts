@@ -40,7 +40,7 @@ export function showReading(block: ReferenceWire, form: ReferenceForm, ctx: Clas
  * where the dial check passes; a link the host can't fetch shows its line on the tool-result
  * lane where its uri may be shown, and a why-stub otherwise. One clock reading for the whole.
  */
-export function showTestimony(testimony: Testimony, ctx: ClassifyContext): ShownBlock {
+function showTestimony(testimony: Testimony, ctx: ClassifyContext): ShownBlock {
   // Registered with the result's claims in force (the strictest expiry, `never`): the fetch reads
   // the record alone, so it must refuse what this result's stubs refuse, whatever the blocks' order.
   const record = ctx.registry.register(withClaims(testimony, ctx.claims), ctx.serverId);

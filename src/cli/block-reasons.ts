@@ -10,7 +10,7 @@ import { ANOTHER_SERVERS_ENDING, URI_WITHHELD_WORDS, type MarkerReason } from '.
 import type { UriWithheld } from '../uri/shown-link-uri.js';
 
 /** Each marker's reason, as one short sentence. */
-export const MARKER_REASON_WORDS: Readonly<Record<MarkerReason, string>> = {
+const MARKER_REASON_WORDS: Readonly<Record<MarkerReason, string>> = {
   audio: "Audio: this host's tool results carry only text and images.",
   'unknown-type': 'A content type this host does not know how to show.',
   'image-missing-data': 'An image block without its data.',
@@ -49,7 +49,7 @@ const STUB_WHY_WORDS: Readonly<Record<'fetched' | 'wrong-server', string>> = {
 };
 
 /** Why a stub offers no fetch (and, for a link, why its uri isn't shown), as sentences. */
-export function stubWhyWords(why: string | undefined, fetchable: boolean): string {
+function stubWhyWords(why: string | undefined, fetchable: boolean): string {
   if (why === undefined) return fetchable ? 'A reference the model can fetch with fetch_reference.' : 'A reference the model cannot fetch.';
   if (why === 'fetched' || why === 'wrong-server') return STUB_WHY_WORDS[why];
   const [refusal, withheld] = why.split('+') as [DialRefusal, UriWithheld | undefined];

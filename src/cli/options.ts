@@ -167,7 +167,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A JSON object of tool arguments; anything else is a usage error naming `where`. */
-export function parseArgumentsJson(text: string, where: string): Record<string, unknown> {
+function parseArgumentsJson(text: string, where: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -13,10 +13,10 @@ import { base64DecodedLength, formatSize } from '../text/size.js';
 import { visible } from './terminal-text.js';
 
 /** The gutter before each line of a copy, so where a copy starts and ends is never in doubt. */
-export const GUTTER = '│ ';
+const GUTTER = '│ ';
 
 /** The line between two native blocks of a live copy. */
-export const BLOCK_SEPARATOR = '├─';
+const BLOCK_SEPARATOR = '├─';
 
 /** What stands in for a native image's data wherever the command line prints a live copy. */
 export function nativeImagePlaceholder(mimeType: string, data: string, kind: 'image' | 'audio' | 'document' = 'image'): string {
@@ -24,12 +24,12 @@ export function nativeImagePlaceholder(mimeType: string, data: string, kind: 'im
 }
 
 /** A live block as printed: native media names its placeholder, never data (so it can't pass for base64). */
-export type PrintedLiveBlock =
+type PrintedLiveBlock =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'image' | 'audio' | 'document'; readonly mimeType: string; readonly placeholder: string };
 
 /** A live copy as the command line may print it. */
-export type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'native'; readonly blocks: PrintedLiveBlock[] };
+type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'native'; readonly blocks: PrintedLiveBlock[] };
 
 /** One block of the classification, summarized (no image data, no text bodies). */
 export type BlockSummary = (
@@ -53,7 +53,7 @@ export interface RenderedSummary {
 }
 
 /** The live copy with each native image's data replaced by its placeholder. */
-export function printableLiveCopy(live: LiveCopy): PrintedLiveCopy {
+function printableLiveCopy(live: LiveCopy): PrintedLiveCopy {
   if (live.kind === 'text') return { kind: 'text', text: live.text };
   return { kind: 'native', blocks: live.blocks.map(printableLiveBlock) };
 }

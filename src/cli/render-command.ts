@@ -13,7 +13,7 @@ import { formatRendered, summarizeRendered } from './print.js';
 import { rawResultJson } from './raw-json.js';
 
 /** The server id a rendered result is attributed to. */
-export const CLI_SERVER_ID = 'cli';
+const CLI_SERVER_ID = 'cli';
 
 /** Runs `render`; returns the exit code. */
 export async function runRender(argv: readonly string[], io: CliIo): Promise<number> {

@@ -11,8 +11,6 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { addLiveGroup, removeLiveGroup, signalGroup, TERM_GRACE_MS } from './live-groups.js';
 
-export { hasLiveGroups, killLiveGroupsNow, TERM_GRACE_MS } from './live-groups.js';
-
 /** How much of the server's stderr is kept, for the line that says why it stopped. */
 const STDERR_TAIL_CHARS = 4_096;
 
@@ -29,7 +27,7 @@ export class ServerStartError extends Error {
 }
 
 /** How the server process ended. */
-export interface ServerExit {
+interface ServerExit {
   readonly code: number | null;
   readonly signal: string | null;
 }
@@ -224,10 +222,10 @@ function readStat(path: string): { state: string; pgrp: number } | undefined {
 const NOT_MCP_HEAD_CHARS = 80;
 
 /** The longest line a server may write (the SDK's own bound), in bytes. */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 /** Why the transport stopped reading the server's stdout, in words, when it was its own doing. */
-export const FRAMING_TEXT = {
+const FRAMING_TEXT = {
   lineTooLong: 'a line over 10 MB without a newline',
 } as const;
 

@@ -331,7 +331,7 @@ class ViewBuilder {
       if (own !== undefined) return own;
       if (!isBlockAtDepth(member)) return checked(member);
       // Past the render's budget a reference is its notice, never classified (so never registered).
-      if (isReferenceForm(member as Record<string, unknown>) && isSpent(this.#ctx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
+      if (isReferenceForm(member) && isSpent(this.#ctx.shownLeft)) return BLOCK_NOT_SHOWN_TEXT;
       // A block at depth is what it is at the top (an embedded resource's uri under the link
       // rule, its text under the data rules), its words spending nothing.
       return this.#fromClassified(member, true);

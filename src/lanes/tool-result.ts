@@ -22,7 +22,7 @@ import { isRenderedToolResult, markRendered, type RenderedToolResult } from './r
 export type { RenderedToolResult } from './rendered-shape.js';
 
 /** A result's blocks as both copies show them, and how its structured value stood beside them. */
-export interface ShownResult {
+interface ShownResult {
   readonly blocks: ShownBlock[];
   /** Present where a `structuredContent` stood beside content blocks. */
   readonly structuredStanding?: StructuredStanding;
@@ -35,7 +35,7 @@ export interface ShownResult {
  * show no text of the server's own (`structuredStanding`).
  * Throws where the result can't be read; callers turn that into their lane's failure.
  */
-export function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, origin: ResultOrigin | undefined): ShownResult {
+function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, origin: ResultOrigin | undefined): ShownResult {
   const cap = capFor(core, origin);
   const { input, isError } = normalized;
   const shown: ShownBlock[] = [];

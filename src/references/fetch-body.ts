@@ -6,7 +6,7 @@
 import { discard, isDecodingFailure, type RequestBounds } from './fetch-request.js';
 
 /** Why reading a body stopped: the fetch's failures (`FetchFailure`) a body can meet. */
-export type BodyFailure = 'too-large' | 'timeout' | 'encoding' | 'network';
+type BodyFailure = 'too-large' | 'timeout' | 'encoding' | 'network';
 
 /** The body's decoded bytes, or why reading stopped. */
 export type BodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly code: BodyFailure };

@@ -6,7 +6,7 @@
  */
 
 /** How many redirects one fetch follows; the next one fails the fetch. */
-export const MAX_REDIRECTS = 1;
+const MAX_REDIRECTS = 1;
 
 /** The redirect statuses a fetch follows (a GET stays a GET on each). */
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -29,7 +29,7 @@ export interface DialPlan {
 }
 
 /** Why a request failed: the fetch's failures (`FetchFailure`) a request can meet. */
-export type RequestFailure = 'timeout' | 'encoding' | 'network' | 'redirect-refused' | 'redirect-limit' | 'http-status';
+type RequestFailure = 'timeout' | 'encoding' | 'network' | 'redirect-refused' | 'redirect-limit' | 'http-status';
 
 /** A request's outcome: a 2xx response in a coding the body arrives decoded from, or a failure. */
 export type RequestResult =

@@ -8,7 +8,7 @@
 import { randomFillSync } from 'node:crypto';
 
 /** The random bytes in one id: 96 bits. */
-export const REF_ID_RANDOM_BYTES = 12;
+const REF_ID_RANDOM_BYTES = 12;
 
 /** How many ids one draw of randomness serves. */
 export const IDS_PER_DRAW = 256;

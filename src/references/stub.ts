@@ -18,13 +18,13 @@ import type { Testimony } from './testimony.js';
 export const FETCHABLE_ENDING = 'fetch with fetch_reference';
 
 /** The bound on a saved path shown in a stub's ending. */
-export const SAVED_PATH_MAX_CHARS = 160;
+const SAVED_PATH_MAX_CHARS = 160;
 
 /** The bound on a server id in a stub's provenance. */
-export const SERVER_LABEL_MAX_CHARS = 64;
+const SERVER_LABEL_MAX_CHARS = 64;
 
 /** The bound on any stub's ending (the longest is a saved path). */
-export const STUB_ENDING_MAX_CHARS = SAVED_PATH_MAX_CHARS + 'saved: '.length;
+const STUB_ENDING_MAX_CHARS = SAVED_PATH_MAX_CHARS + 'saved: '.length;
 
 /** The longest a reference stub can be, whatever its fields (RFC-005: stub size independent of field length). */
 export const REFERENCE_STUB_MAX_CHARS =

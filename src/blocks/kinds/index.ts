@@ -18,7 +18,6 @@ import { RESOURCE_KIND } from './resource.js';
 import { TEXT_KIND } from './text.js';
 
 export { textOfText } from './text.js';
-export type { KindFacts, KindRules, ShowKind, WireBlock } from './kind-rules.js';
 
 /** The kinds table's type: one {@link KindRules} per generated block kind, typed by its block. */
 export type KindTable = { readonly [K in BlockType]: KindRules<BlockOf<K>> };
@@ -68,11 +67,6 @@ function entryOf<K extends BlockType>(type: K): KindEntry {
 
 /** Each kind's entry by its literal `type`. */
 const ENTRIES: ReadonlyMap<string, KindEntry> = new Map(BLOCK_TYPES.map((type) => [type, entryOf(type)]));
-
-/** True when `type` names a block kind of the runtime's revision. */
-export function isBlockType(type: string): type is BlockType {
-  return Object.hasOwn(KINDS, type);
-}
 
 /**
  * Classifies a record by its `type` (read once by the caller): a contradiction is withheld; a

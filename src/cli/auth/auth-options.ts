@@ -37,7 +37,7 @@ export interface AuthArgValues {
 }
 
 /** A secret's value with where it came from (`$NAME`), which is all any output may name. */
-export interface EnvSecret {
+interface EnvSecret {
   readonly source: string;
   readonly value: string;
 }
@@ -68,7 +68,7 @@ export interface HttpAuthOptions {
 export const DEFAULT_AUTH_WAIT_MS = 300_000;
 
 /** True for an http URL whose host is a loopback address or `localhost`. */
-export function isLoopbackUrl(url: URL): boolean {
+function isLoopbackUrl(url: URL): boolean {
   const host = url.hostname.toLowerCase();
   return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

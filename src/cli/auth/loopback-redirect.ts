@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { AUTH_TEXT, CALLBACK_PAGE } from './messages.js';
 
 /** The redirect's path. */
-export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATH = '/callback';
 
 /** An authorization that ended without a code: the server's `error` (RFC 6749 §4.1.2.1) or a bound. */
 export class AuthorizationError extends Error {

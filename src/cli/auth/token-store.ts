@@ -12,7 +12,7 @@ import { errorMessage } from '../messages.js';
 import { AUTH_TEXT } from './messages.js';
 
 /** What is kept for one server. */
-export interface StoredAuth {
+interface StoredAuth {
   tokens?: OAuthTokens;
   /** Kept only for a client this command registered or named by its metadata document. */
   clientInformation?: OAuthClientInformationMixed;
