@@ -1,6 +1,6 @@
 /**
  * The reference registry (docs/design.md §6): host-private records keyed by uri, named by opaque ids that
- * are never reused and can't be guessed (each id its own 96 random bits: see {@link newRefId}),
+ * are never reused and can't be guessed (each id its own 96 random bits: see {@link nextRefId}),
  * bounded (least recently used evicted first). Nothing is fetched on receipt. Hosts that share a
  * registry share records; each host keeps its own server addresses. Over a shared store
  * ({@link RecordStore}), records are also written behind to it and read from it by id, so
@@ -8,7 +8,7 @@
  */
 import { expiryMs } from './expiry.js';
 import { createMemoryStore, type RecordStore } from './record-store.js';
-import { newRefId, refIdKey, type IssuedRefId } from './ref-ids.js';
+import { nextRefId, refIdKey } from './ref-ids.js';
 import type { Testimony } from './testimony.js';
 import { createWriteBehind, recordBytes, type FlushOutcome, type WriteBehindLimits } from './write-behind.js';
 
@@ -237,11 +237,22 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return entry !== undefined && entry.record.refId === refId ? entry : undefined;
   }
 
-  /** A new id whose key no held record's has (the id stays 96 random bits; only its key is checked). */
-  function freshId(): IssuedRefId {
-    let issued = newRefId();
-    while (byKey.has(issued.key)) issued = newRefId();
-    return issued;
+  // The key of the id {@link freshId} last issued: read with it, so no object is made per id.
+  let freshKey = 0;
+
+  /**
+   * A new id whose key no held record's has (the id stays 96 random bits; only its key is
+   * checked); its key is left in `freshKey`.
+   */
+  function freshId(): string {
+    let refId = nextRefId();
+    // Every id issued reads as a key.
+    freshKey = refIdKey(refId)!;
+    while (byKey.has(freshKey)) {
+      refId = nextRefId();
+      freshKey = refIdKey(refId)!;
+    }
+    return refId;
   }
 
   function beforeChange(uri: string): void {
@@ -294,7 +305,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
    * full registry (the steady state of a long-running host) a link allocates no entry.
    */
   function storeNew(testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-    const { refId, key } = freshId();
+    const refId = freshId();
+    const key = freshKey;
     const record = makeRecord(refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
     let entry: Entry;
