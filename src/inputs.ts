@@ -84,3 +84,22 @@ export function fromCallToolResult(result: Readonly<Record<string, unknown>>): T
 export function isToolResultInput(input: object): input is ToolResultInput {
   return 'data' in input && !('content' in input);
 }
+
+/** What a result reads as before its blocks are classified. */
+export interface NormalizedResult {
+  readonly input: ToolResultInput;
+  readonly isError: boolean;
+  /**
+   * The data is shown as JSON whatever its shape: a `CallToolResult`'s `structuredContent` (or a
+   * `content` that isn't an array), never read as content.
+   */
+  readonly asJson: boolean;
+}
+
+/** A `CallToolResult` (any revision), a `ToolResultInput`, or any other value (data). */
+export function normalizeResult(result: unknown): NormalizedResult {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return { input: { data: result }, isError: false, asJson: false };
+  if (isToolResultInput(result)) return { input: result, isError: Boolean(result.isError), asJson: false };
+  const input = fromCallToolResult(result as Record<string, unknown>);
+  return { input, isError: Boolean(input.isError), asJson: input.dataIsContent !== true };
+}

@@ -8,15 +8,9 @@ import { isProviderName, type ProviderName } from '../providers/profiles.js';
 import { AUTH_ARG_OPTIONS, parseHttpAuthOptions, type HttpAuthOptions } from './auth/auth-options.js';
 import { badProviderText, CALL_TEXT, RENDER_TEXT, errorMessage } from './messages.js';
 import { shownServerUrl } from './shown-server-url.js';
+import { UsageError } from './usage-error.js';
 
-/** Bad usage: its message is the one line the command prints. */
-export class UsageError extends Error {
-  readonly code = 'usage';
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError } from './usage-error.js';
 
 /** `blockwise render`'s options. */
 export interface RenderOptions {

@@ -1,16 +1,20 @@
 /**
  * What every lane of one host reads: its settings, its registry (possibly shared), its own
- * server addresses, its clock and its log.
+ * server addresses, its clock and its log; and what each lane makes of it for one result (its
+ * cap, its classification context).
  */
+import type { ClassifyContext, Lane } from '../blocks/classify.js';
 import type { ImageLimits } from '../blocks/image-check.js';
-import type { ProviderProfile } from '../providers/profiles.js';
+import { shownLeftFor } from '../blocks/shown-budget.js';
+import type { ResultOrigin } from '../inputs.js';
+import { mediaLeftFor, type ProviderProfile } from '../providers/profiles.js';
 import type { MutableAddressBook } from '../references/addresses.js';
+import type { ResultClaims } from '../references/claims.js';
+import type { FetchHost } from '../references/fetcher.js';
 import type { Registry } from '../references/registry.js';
-import { sanitizeLabel, stripUnshowable } from '../text/labels.js';
-import { WalkError } from '../walk.js';
 
-/** One host's state, shared by its lanes. */
-export interface HostCore {
+/** One host's state, shared by its lanes (a fetch reads part of it: `FetchHost`). */
+export interface HostCore extends FetchHost {
   readonly cap: number;
   readonly maxImageBytes: number;
   /** What the host's provider takes as a native image (its profile's images). */
@@ -25,51 +29,28 @@ export interface HostCore {
   readonly log: (line: string) => void;
 }
 
-/** The words a log line uses for a value it can't read. */
-const UNREADABLE_THROWN = 'a thrown value that cannot be read as text';
-
-/**
- * The first line of what was thrown, for a log line — for a walk's stop, with the first line of
- * what stopped it — without controls or separators; says so when a thrown value can't be read as
- * text. Never throws (a throw from here would undo the catch it serves).
- */
-export function thrownLine(error: unknown): string {
-  try {
-    const line = firstLine(error);
-    if (error instanceof WalkError && error.cause !== undefined) return `${line} (${firstLine(error.cause)})`;
-    return line;
-  } catch {
-    return UNREADABLE_THROWN;
-  }
+/** The cap a call uses: its own where it is a positive integer, else the host's. */
+export function capFor(core: HostCore, origin: ResultOrigin | undefined): number {
+  const cap: unknown = origin?.cap;
+  return typeof cap === 'number' && Number.isSafeInteger(cap) && cap > 0 ? cap : core.cap;
 }
 
-function firstLine(error: unknown): string {
-  try {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return stripUnshowable(text.split('\n')[0]!.slice(0, 300));
-  } catch {
-    return UNREADABLE_THROWN;
-  }
-}
-
-/** A tool's name as log lines and failures give it: quoted and sanitized, or a stand-in. */
-export function toolLabel(toolName: unknown): string {
-  return typeof toolName === 'string' ? JSON.stringify(sanitizeLabel(toolName)) : 'an unnamed tool';
-}
-
-/** A log line naming the tool a lane withheld the result of. */
-export function withheldLogLine(lane: string, toolName: unknown, error: unknown): string {
-  return `blockwise: ${lane}: result of ${toolLabel(toolName)} withheld: ${thrownLine(error)}`;
-}
-
-/**
- * Writes a log line made by `line`; neither making the line nor a log function that throws
- * takes a lane down with it.
- */
-export function logSafely(core: HostCore, line: () => string): void {
-  try {
-    core.log(line());
-  } catch {
-    // The host's own log failed, or the line couldn't be made; the lane's answer stands.
-  }
+/** A classification context for one result on `lane`. */
+export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims, origin: ResultOrigin | undefined): ClassifyContext {
+  return {
+    lane,
+    claims,
+    registry: core.registry,
+    addresses: core.addresses,
+    ...(origin?.serverId === undefined ? {} : { serverId: origin.serverId }),
+    now: core.now,
+    dialLimits: { maxBytes: core.fetchMaxBytes },
+    imageBytesLeft: core.maxImageBytes,
+    maxImageBytes: core.maxImageBytes,
+    imageLimits: core.imageLimits,
+    media: mediaLeftFor(core.provider),
+    shownLeft: shownLeftFor(capFor(core, origin)),
+    // Copies cut every text at the cap; the script lane gives its texts whole.
+    ...(lane === 'script' ? {} : { keepChars: capFor(core, origin) }),
+  };
 }

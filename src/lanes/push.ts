@@ -7,10 +7,10 @@ import { toolResultBlocks } from '../blocks/classify.js';
 import type { LiveBlock } from '../blocks/shown-block.js';
 import type { ResultOrigin } from '../inputs.js';
 import { readContentClaims } from '../references/read-claims.js';
+import { logSafely, withheldLogLine } from '../text/log-lines.js';
 import { UNCHECKED_RESULT_TEXT } from '../text/markers.js';
 import { liveBlocks } from './copies.js';
-import { logSafely, withheldLogLine, type HostCore } from './host-core.js';
-import { capFor, classifyContext } from './tool-result.js';
+import { capFor, classifyContext, type HostCore } from './host-core.js';
 
 /**
  * Converts pushed blocks to live blocks a provider takes. Never throws. The total text is

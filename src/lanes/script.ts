@@ -13,7 +13,7 @@ import { dataChecker, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
 import { classifyBlock, isContradiction, textOfTextBlock, type ClassifyContext } from '../blocks/classify.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
-import { isContentArray, type ResultOrigin } from '../inputs.js';
+import { isContentArray, normalizeResult, type ResultOrigin } from '../inputs.js';
 import { bothClaims, recordClaims, withClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
@@ -21,14 +21,14 @@ import { readContentClaims, readDataClaims } from '../references/read-claims.js'
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { classifyReference, isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
+import { logSafely, thrownLine, toolLabel, withheldLogLine } from '../text/log-lines.js';
 import { ANOTHER_SERVERS_ENDING, appMarker, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, invalidReferenceMarker, linkWithoutUriMarker, mediaTypeLabel, WITHHELD_TEXT } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
-import { logSafely, thrownLine, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
+import { classifyContext, type HostCore } from './host-core.js';
 import { recordIssued, wasIssued } from './script-issued.js';
-import { classifyContext, normalizeResult } from './tool-result.js';
 
 /**
  * A link or reference as a script receives it. Handed back to the lane (with the origin its

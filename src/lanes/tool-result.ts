@@ -4,96 +4,28 @@
  * or showing a result becomes one notice in both copies and a log line — never a throw.
  */
 import { isBlockAtDepth, renderDataText } from '../blocks/at-depth.js';
-import { toolResultBlocks, type ClassifyContext, type Lane } from '../blocks/classify.js';
+import { toolResultBlocks, type Lane } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
-import { shownLeftFor } from '../blocks/shown-budget.js';
 import { structuredStanding, type StructuredStanding } from '../blocks/structured-content.js';
-import { fromCallToolResult, isContentArray, isToolResultInput, type ResultOrigin, type ToolResultInput } from '../inputs.js';
-import { mediaLeftFor, type ProviderName } from '../providers/profiles.js';
-import { bothClaims, type ResultClaims } from '../references/claims.js';
+import { isContentArray, normalizeResult, type NormalizedResult, type ResultOrigin } from '../inputs.js';
+import { bothClaims } from '../references/claims.js';
 import { readContentClaims, readDataClaims } from '../references/read-claims.js';
 import { EMPTY_RESULT_TEXT, ERROR_WITHOUT_MESSAGE_TEXT, RENDERED_RESULT_TEXT, UNCHECKED_RESULT_TEXT } from '../text/markers.js';
+import { logSafely, toolLabel, withheldLogLine } from '../text/log-lines.js';
 import { wellFormedUpTo } from '../text/well-formed.js';
-import { buildLiveCopy, buildStoredCopy, type LiveCopy } from './copies.js';
-import { logSafely, toolLabel, withheldLogLine, type HostCore } from './host-core.js';
-import { isRenderedToolResult, markRendered } from './rendered-shape.js';
+import { buildLiveCopy, buildStoredCopy } from './copies.js';
+import { capFor, classifyContext, type HostCore } from './host-core.js';
+import { isRenderedToolResult, markRendered, type RenderedToolResult } from './rendered-shape.js';
 
-/** Both copies of a tool result and the one classification they came from. */
-export interface RenderedToolResult {
-  /** The history copy. */
-  readonly stored: string;
-  /** What the model reads this turn. */
-  readonly live: LiveCopy;
-  /**
-   * For the host to pass to its provider: the result's own error flag, or true where the result
-   * couldn't be read and both copies are the unchecked notice.
-   */
-  readonly isError: boolean;
-  /**
-   * The one classification both copies came from. A block's text is well formed (no lone
-   * surrogate) as far as a copy shows it, up to the cap; past it, text no copy shows may be as
-   * the server sent it. A text whose `length` passes its own is only a start and is always cut.
-   */
-  readonly blocks: readonly ShownBlock[];
-  /** The provider profile the live copy was rendered for; an adapter checks it is its own. */
-  readonly provider: ProviderName;
-  /**
-   * How the result's `structuredContent` stood beside its content blocks, as the copies were
-   * built (`structuredStanding`); absent where none stood beside content blocks.
-   */
-  readonly structuredStanding?: StructuredStanding;
-}
+// The rendered result's shape is declared beside the check of which values are one; the lanes'
+// callers keep reading it here.
+export type { RenderedToolResult } from './rendered-shape.js';
 
 /** A result's blocks as both copies show them, and how its structured value stood beside them. */
 export interface ShownResult {
   readonly blocks: ShownBlock[];
   /** Present where a `structuredContent` stood beside content blocks. */
   readonly structuredStanding?: StructuredStanding;
-}
-
-/** What a result reads as before its blocks are classified. */
-export interface NormalizedResult {
-  readonly input: ToolResultInput;
-  readonly isError: boolean;
-  /**
-   * The data is shown as JSON whatever its shape: a `CallToolResult`'s `structuredContent` (or a
-   * `content` that isn't an array), never read as content.
-   */
-  readonly asJson: boolean;
-}
-
-/** A `CallToolResult` (any revision), a `ToolResultInput`, or any other value (data). */
-export function normalizeResult(result: unknown): NormalizedResult {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) return { input: { data: result }, isError: false, asJson: false };
-  if (isToolResultInput(result)) return { input: result, isError: Boolean(result.isError), asJson: false };
-  const input = fromCallToolResult(result as Record<string, unknown>);
-  return { input, isError: Boolean(input.isError), asJson: input.dataIsContent !== true };
-}
-
-/** The cap a call uses: its own where it is a positive integer, else the host's. */
-export function capFor(core: HostCore, origin: ResultOrigin | undefined): number {
-  const cap: unknown = origin?.cap;
-  return typeof cap === 'number' && Number.isSafeInteger(cap) && cap > 0 ? cap : core.cap;
-}
-
-/** A classification context for one result on `lane`. */
-export function classifyContext(core: HostCore, lane: Lane, claims: ResultClaims, origin: ResultOrigin | undefined): ClassifyContext {
-  return {
-    lane,
-    claims,
-    registry: core.registry,
-    addresses: core.addresses,
-    ...(origin?.serverId === undefined ? {} : { serverId: origin.serverId }),
-    now: core.now,
-    dialLimits: { maxBytes: core.fetchMaxBytes },
-    imageBytesLeft: core.maxImageBytes,
-    maxImageBytes: core.maxImageBytes,
-    imageLimits: core.imageLimits,
-    media: mediaLeftFor(core.provider),
-    shownLeft: shownLeftFor(capFor(core, origin)),
-    // Copies cut every text at the cap; the script lane gives its texts whole.
-    ...(lane === 'script' ? {} : { keepChars: capFor(core, origin) }),
-  };
 }
 
 /**

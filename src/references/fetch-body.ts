@@ -3,13 +3,13 @@
  * arrive, and the request is aborted the moment they pass the ceiling, so a slow stream or a
  * compression bomb costs at most the ceiling and one chunk.
  */
-import type { FetchFailure } from './fetcher.js';
 import { discard, isDecodingFailure, type RequestBounds } from './fetch-request.js';
 
+/** Why reading a body stopped: the fetch's failures (`FetchFailure`) a body can meet. */
+export type BodyFailure = 'too-large' | 'timeout' | 'encoding' | 'network';
+
 /** The body's decoded bytes, or why reading stopped. */
-export type BodyResult =
-  | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly code: Extract<FetchFailure, 'too-large' | 'timeout' | 'encoding' | 'network'> };
+export type BodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly code: BodyFailure };
 
 /**
  * Reads `response`'s body (decoded by the fetch implementation) while it stays within

@@ -4,7 +4,6 @@
  * redirect, followed by hand and only within that origin, so neither the credential nor the
  * fetch crosses one.
  */
-import type { FetchFailure } from './fetcher.js';
 
 /** How many redirects one fetch follows; the next one fails the fetch. */
 export const MAX_REDIRECTS = 1;
@@ -29,10 +28,13 @@ export interface DialPlan {
   readonly credential?: string;
 }
 
+/** Why a request failed: the fetch's failures (`FetchFailure`) a request can meet. */
+export type RequestFailure = 'timeout' | 'encoding' | 'network' | 'redirect-refused' | 'redirect-limit' | 'http-status';
+
 /** A request's outcome: a 2xx response in a coding the body arrives decoded from, or a failure. */
 export type RequestResult =
   | { readonly ok: true; readonly response: Response; readonly redirects: number }
-  | { readonly ok: false; readonly code: FetchFailure; readonly detail?: string };
+  | { readonly ok: false; readonly code: RequestFailure; readonly detail?: string };
 
 /** What bounds one fetch's requests and body: an abort signal and a deadline every wait races. */
 export interface RequestBounds {

@@ -8,12 +8,26 @@
  * any failure.
  */
 import { createHash } from 'node:crypto';
-import { logSafely, thrownLine, type HostCore } from '../lanes/host-core.js';
+import { logSafely, thrownLine, type HostLog } from '../text/log-lines.js';
 import type { AddressBook } from './addresses.js';
 import { DIAL_REFUSAL_CLAUSES, dialCheck, type DialRefusal } from './dial-check.js';
 import { readWithinCeiling } from './fetch-body.js';
 import { extensionFor, observedMediaType } from './fetch-media.js';
 import { requestFollowingRedirects, startRequestBounds } from './fetch-request.js';
+import type { Registry } from './registry.js';
+
+/**
+ * What a fetch reads of its host: the registry its references are kept in, its own server
+ * addresses, the fetch ceiling its stubs promise against, its clock and its log. A host's lanes
+ * read more of it (`HostCore`); a fetch needs no more than this.
+ */
+export interface FetchHost extends HostLog {
+  /** The fetch ceiling stubs promise against (a fetch may pass a lower one). */
+  readonly fetchMaxBytes: number;
+  readonly registry: Registry;
+  readonly addresses: AddressBook;
+  readonly now: () => number;
+}
 
 /** The default bound on one fetch, dial to last byte: a hung server can't hang the host. */
 export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
@@ -137,7 +151,7 @@ export function digestOf(bytes: Uint8Array): string {
  * Fetches the reference `refId` names (RFC-005 §7). Never rejects: every failure is an outcome
  * with a code, and on every failure nothing is saved or recorded.
  */
-export async function fetchReference(core: HostCore, refId: string, options: FetchOptions): Promise<FetchOutcome> {
+export async function fetchReference(core: FetchHost, refId: string, options: FetchOptions): Promise<FetchOutcome> {
   try {
     return await fetchChecked(core, refId, options);
   } catch (error) {
@@ -146,7 +160,7 @@ export async function fetchReference(core: HostCore, refId: string, options: Fet
   }
 }
 
-async function fetchChecked(core: HostCore, refId: string, options: FetchOptions): Promise<FetchOutcome> {
+async function fetchChecked(core: FetchHost, refId: string, options: FetchOptions): Promise<FetchOutcome> {
   const settings = readOptions(core, options);
   if (settings === undefined) return failed('bad-options');
   // One deadline for the whole fetch: over a shared store, an id held by no record here is read
@@ -236,7 +250,7 @@ interface Settings {
 }
 
 /** The options with their defaults, or undefined where one isn't usable. */
-function readOptions(core: HostCore, options: FetchOptions): Settings | undefined {
+function readOptions(core: FetchHost, options: FetchOptions): Settings | undefined {
   if (typeof options !== 'object' || options === null) return undefined;
   const maxBytes = options.maxBytes ?? core.fetchMaxBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;

@@ -5,7 +5,7 @@
  */
 import { expiryMs } from './expiry.js';
 import { REF_ID_PATTERN } from './ref-ids.js';
-import type { FetchedCopy, ReferenceRecord } from './registry.js';
+import type { FetchedCopy, ReferenceRecord } from './reference-record.js';
 import { TESTIMONY_LIMITS, type ReferenceBlockType, type Testimony } from './testimony.js';
 
 /** The encoding's version: a value of any other is not read. */

@@ -4,7 +4,7 @@
  * store is written behind it, and read where an id names no record held here, so a worker can
  * fetch what another one showed.
  */
-import type { ReferenceRecord } from './registry.js';
+import type { ReferenceRecord } from './reference-record.js';
 
 /** A store a registry keeps its records in (see {@link createMemoryStore}, `createRedisStore`). */
 export interface RecordStore {

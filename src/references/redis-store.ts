@@ -14,7 +14,7 @@ import type { Redis as RedisClient } from 'ioredis';
 import { decodeRecord, encodeRecordParts } from './record-codec.js';
 import type { RecordStore } from './record-store.js';
 import { REF_ID_PATTERN } from './ref-ids.js';
-import type { ReferenceRecord } from './registry.js';
+import type { ReferenceRecord } from './reference-record.js';
 
 /** The default key prefix. */
 export const DEFAULT_REDIS_PREFIX = 'blockwise:';

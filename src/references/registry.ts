@@ -9,10 +9,12 @@
 import { expiryMs } from './expiry.js';
 import { createMemoryStore, type RecordStore } from './record-store.js';
 import { nextRefId, refIdKey } from './ref-ids.js';
+import type { FetchedCopy, ReferenceRecord } from './reference-record.js';
 import type { Testimony } from './testimony.js';
 import { createWriteBehind, recordBytes, type FlushOutcome, type WriteBehindLimits } from './write-behind.js';
 
 export type { FlushOutcome } from './write-behind.js';
+export type { FetchedCopy, ReferenceRecord } from './reference-record.js';
 
 /** The default number of records a registry keeps. */
 export const DEFAULT_REGISTRY_CAPACITY = 2000;
@@ -21,31 +23,6 @@ export const DEFAULT_REGISTRY_CAPACITY = 2000;
  * in estimated bytes ({@link recordBytes}): 16 MiB, some 60,000 claims on 100-character uris.
  */
 export const DEFAULT_FOREIGN_NEVER_BYTES = 16 * 1024 * 1024;
-
-/** What a successful fetch verified; a record that has it keeps its testimony. */
-export interface FetchedCopy {
-  /** The host-made path the bytes were saved at. */
-  readonly path: string;
-  readonly bytes: number;
-  /** The media type observed in the bytes (or the claim, where the bytes say nothing). */
-  readonly mimeType: string;
-  /** True when a claimed digest matched; false when none was claimed. */
-  readonly digestVerified: boolean;
-}
-
-/** A host-private record of a received reference (RFC-005's record: never on the wire). */
-export interface ReferenceRecord {
-  /** The opaque id the model names the reference by: `ref-` and 96 random bits, never reused. */
-  readonly refId: string;
-  /** The raw uri, as received. */
-  readonly uri: string;
-  /** The latest testimony in force (see {@link Registry.register}). */
-  readonly testimony: Testimony;
-  /** The server that delivered it; absent for a reference the host made itself. */
-  readonly serverId?: string;
-  /** Present once fetched and verified. */
-  readonly fetched?: FetchedCopy;
-}
 
 /** A stale or unknown reference id: the defined "unknown reference" error (RFC-005 §6). */
 export class UnknownReference extends Error {

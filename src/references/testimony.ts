@@ -5,10 +5,11 @@
  * its `disposition` in force; only a bad `uri` rejects the block whole.
  */
 import { withinCodePoints } from '../text/code-points.js';
+import { URI_READ_MAX_CHARS } from '../uri/shown-uri-text.js';
 
 /** RFC-005's bounds on each field, in code points as the schema's `maxLength` counts. */
 export const TESTIMONY_LIMITS = {
-  uri: 4096,
+  uri: URI_READ_MAX_CHARS,
   mimeType: 255,
   name: 255,
   expiresAt: 64,

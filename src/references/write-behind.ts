@@ -11,7 +11,7 @@
  * they never reach the store, and every {@link WriteBehind.flush} that was waiting for them (or
  * the next one, where none was) reports them.
  */
-import type { ReferenceRecord } from './registry.js';
+import type { ReferenceRecord } from './reference-record.js';
 import type { RecordStore } from './record-store.js';
 
 /** Records one write carries at most. */

@@ -15,7 +15,7 @@
  * {@link BASE64_LINE_MIN_CHARS} characters: a short key is still a key. Read by one linear
  * forward scan, never a regex; the JSON text of a string holds a run wherever the string does.
  */
-import { percentDecode } from '../uri/nested-uri.js';
+import { percentDecode } from './percent-decode.js';
 
 /** The shortest run counted as base64. */
 export const BASE64_RUN_MIN_CHARS = 200;

@@ -2,6 +2,7 @@
  * The credential policy for uris (docs/design.md §7): whether a link's uri may carry a credential, in
  * which case no copy a model reads may show it. Fail closed: what can't be read counts.
  */
+import { percentDecode } from '../text/percent-decode.js';
 import {
   AMBIGUOUS_PARAMETERS,
   CAPABILITY_PAGE_SEGMENTS,
@@ -21,24 +22,14 @@ import {
   SHARE_PATH_WORDS,
   SHARE_TOKEN_SEGMENT,
 } from './credential-lists.js';
+import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
-import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, percentDecode } from './nested-uri.js';
-import {
-  foldName,
-  hasSegment,
-  namesOneParameter,
-  parameterNames,
-  PathShapes,
-  readUri,
-  segmentPattern,
-  someParameterAnywhere,
-  someSegmentAfter,
-  someUriParameter,
-  type ParameterTests,
-  type SegmentTest,
-  type UriParts,
-} from './query-params.js';
+import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide } from './nested-uri.js';
+import { hasSegment, segmentPattern, someSegmentAfter, type SegmentTest } from './path-segments.js';
+import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
+import { namesOneParameter, parameterNames, someParameterAnywhere, someUriParameter, type ParameterTests } from './uri-parameters.js';
+import { readUri, type UriParts } from './uri-parts.js';
 
 /**
  * How deep nested uris are read (docs/design.md §7): each read of a value as a uri and each further

@@ -10,7 +10,7 @@ import {
   FRAGMENT_ROUTE_WORD,
   ORDINARY_PATH_SEGMENT,
 } from './credential-lists.js';
-import { percentDecode } from './nested-uri.js';
+import { percentDecode } from '../text/percent-decode.js';
 
 // Two upper-case letters and two lower-case letters, in any order, and a digit or twenty
 // characters: a 22-character base64url key has no digit one time in forty.

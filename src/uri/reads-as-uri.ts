@@ -14,8 +14,9 @@
  * and a uri longer than `URI_READ_MAX_CHARS` is judged as one that may, unread (as a link's is).
  */
 import { asRead } from '../text/labels.js';
+import { percentDecode } from '../text/percent-decode.js';
 import { uriMayCarryCredential } from './credential.js';
-import { embeddedUri, percentDecode } from './nested-uri.js';
+import { embeddedUri } from './nested-uri.js';
 import { URI_READ_MAX_CHARS } from './shown-uri-text.js';
 
 /** The longest scheme read as one (the registered schemes are far shorter). */

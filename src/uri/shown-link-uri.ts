@@ -3,9 +3,9 @@
  * line and a script's reference object, so the two can't drift into a credential hidden on one
  * lane and shown on the other.
  */
-import type { ResultClaims } from '../references/claims.js';
 import { holdsBase64RunDecoded } from '../text/base64-run.js';
-import { judgedSchemeHead, judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
+import type { NeverClaims } from './never-claims.js';
+import { judgedSchemeHead, readUriText, uriTextMayCarryCredential } from './shown-uri-text.js';
 
 /** Why a link's uri isn't shown. */
 export type UriWithheld = 'data-uri' | 'never' | 'credential';
@@ -25,16 +25,16 @@ const DATA_URI = /^data:/i;
  * (each is content, not a location), never a uri any claim marks `never` (matched as shown, so a uri that differs only
  * in what sanitizing cuts or the URL parser normalizes is withheld alike),
  * never one that may carry a credential. The data and credential rules judge the uri as its
- * text shows it (`judgedUriText`): a character the display drops can't hide what it shows.
+ * text shows it (`UriText.judged`): a character the display drops can't hide what it shows.
  *
  * @param nowMs the one clock reading of the stub or object this decision belongs to; the rule
  *   itself is timeless, and takes it so that every check of one object reads one instant.
  */
-export function shownLinkUri(link: { readonly uri: string }, claims: ResultClaims, nowMs: number): ShownLinkUri {
+export function shownLinkUri(link: { readonly uri: string }, claims: NeverClaims, nowMs: number): ShownLinkUri {
   void nowMs;
-  if (DATA_URI.test(judgedSchemeHead(link.uri)) || holdsBase64RunDecoded(judgedUriText(link.uri))) return { shown: false, why: 'data-uri' };
-  const text = shownUriText(link.uri);
+  const text = readUriText(link.uri);
+  if (DATA_URI.test(judgedSchemeHead(text)) || holdsBase64RunDecoded(text.judged)) return { shown: false, why: 'data-uri' };
   if (claims.withholds(link.uri)) return { shown: false, why: 'never' };
-  if (judgedUriMayCarryCredential(link.uri)) return { shown: false, why: 'credential' };
-  return { shown: true, text };
+  if (uriTextMayCarryCredential(text)) return { shown: false, why: 'credential' };
+  return { shown: true, text: text.shown };
 }

@@ -7,13 +7,13 @@
  * would show what the uri rule withholds, so it isn't shown. Each rule judges the name as it
  * reads (`asRead`), as the uri's rules judge the uri.
  */
-import type { ResultClaims } from '../references/claims.js';
 import { asRead, LABEL_MAX_CHARS, shownLabelText } from '../text/labels.js';
+import { percentDecode } from '../text/percent-decode.js';
 import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
 import { looksLikeJwt } from './jwt.js';
-import { percentDecode } from './nested-uri.js';
-import { judgedUriMayCarryCredential, judgedUriText, shownUriText } from './shown-uri-text.js';
+import type { NeverClaims } from './never-claims.js';
+import { readUriText, uriTextMayCarryCredential, type UriText } from './shown-uri-text.js';
 
 /** A name with an authority (`…://`, `//…`) or a `data:` scheme: a uri, not a label. */
 const URI_SHAPED = /:\/\/|^\s*\/\/|^\s*data:/i;
@@ -73,7 +73,7 @@ const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
 export const NAME_READ_MAX_CHARS = 4 * LABEL_MAX_CHARS;
 
 /** The name to show for a reference to `uri`, or undefined where none may be shown. */
-export function shownName(name: string | undefined, uri: string, claims: ResultClaims): string | undefined {
+export function shownName(name: string | undefined, uri: string, claims: NeverClaims): string | undefined {
   if (name === undefined || name === '') return undefined;
   // The rules judge what the name shows as (its label, at most `LABEL_MAX_CHARS`), as a reader
   // reads it: a part the label cuts off is never shown, and reading only the label bounds the
@@ -82,7 +82,9 @@ export function shownName(name: string | undefined, uri: string, claims: ResultC
   // A label that reads as far longer than it shows (NFKC grows U+FDFA 18×) is withheld unread:
   // failing closed keeps every rule below within a bounded text.
   if (text.length > NAME_READ_MAX_CHARS) return undefined;
-  if (labelMayCarryCredential(text) || holdsUri(text, uri) || holdsSecretPiece(text, uri)) return undefined;
+  if (labelMayCarryCredential(text)) return undefined;
+  const uriText = readUriText(uri);
+  if (holdsUri(text, uriText) || holdsSecretPiece(text, uriText)) return undefined;
   return claims.withholds(name) ? undefined : name;
 }
 
@@ -101,13 +103,12 @@ export function labelMayCarryCredential(text: string): boolean {
  * Whether a name (as read) holds `uri`: whole, or as shown, or without its scheme, or its
  * authority and path without the query (`hooks.example.com/services/T0/B0/secret`).
  */
-function holdsUri(text: string, uri: string): boolean {
+function holdsUri(text: string, read: UriText): boolean {
+  const { uri } = read;
   if (uri.length < HELD_URI_MIN_CHARS) return text === uri;
   if (text.length < HELD_URI_MIN_CHARS) return false;
   if (text.includes(uri)) return true;
-  // The uri's text first: the name's own is computed last, so the link's next question about
-  // its uri finds that text still at hand.
-  const uriText = shownUriText(uri);
+  const uriText = read.shown;
   if (uriText.length <= text.length && text.includes(uriText)) return true;
   // Without its scheme (after the `://`), and its place: that rest up to its query or fragment.
   // Lengths first: most names are shorter than any part of their uri worth holding.
@@ -157,16 +158,15 @@ function wordMayCarryCredential(word: string): boolean {
  * uri's password as a word of the name, whatever its length; or a random-looking piece of the
  * uri as a reader would still recognize it (`secretPieceRead`).
  */
-function holdsSecretPiece(text: string, uri: string): boolean {
+function holdsSecretPiece(text: string, uri: UriText): boolean {
   // A name too short for any run the rules read (`NAME_RUNS`, and shorter still than a piece in
   // another form), beside a uri with no userinfo for a password, holds nothing of its uri
   // whatever the uri carries: the uri's question isn't asked for it (on the push lane, which
   // shows no line, this rule is the only one that would ask it).
-  const judged = judgedUriText(uri);
+  const judged = uri.judged;
   if (text.length < NAME_RUN_MIN_CHARS && !judged.includes('@')) return false;
-  // The uri's question first: a link that can't be fetched asks it for its line anyway (the
-  // answer is kept), and a uri that carries nothing needs no run of the name read.
-  if (!judgedUriMayCarryCredential(uri)) return false;
+  // The uri's question first: a uri that carries nothing needs no run of the name read.
+  if (!uriTextMayCarryCredential(uri)) return false;
   const runs = text.match(NAME_RUNS) ?? [];
   for (const run of runs) {
     if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;

@@ -14,7 +14,7 @@ import { BLOCK_NOT_SHOWN_TEXT, blockCutNotice, blocksNotShownNotice, omittedText
 import { LEFT_OUT_NAMED_MAX } from '../../src/lanes/copies.js';
 import { uriMayCarryCredential } from '../../src/uri/credential.js';
 import { jsonStringMembers } from '../../src/uri/jwt.js';
-import { foldedCacheChars, foldName, FOLDED_NAME_MAX } from '../../src/uri/query-params.js';
+import { foldedCacheChars, foldName, FOLDED_NAME_MAX } from '../../src/uri/fold-name.js';
 import { NAME_READ_MAX_CHARS, shownName } from '../../src/uri/shown-name.js';
 import { judgedUriMayCarryCredential, shownUriText, URI_READ_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
 

@@ -24,7 +24,9 @@ import {
   SHARE_TOKEN_SEGMENT,
 } from '../../src/uri/credential-lists.js';
 import { uriMayCarryCredential } from '../../src/uri/credential.js';
-import { foldName, lastTwoLabels, readUri } from '../../src/uri/query-params.js';
+import { foldName } from '../../src/uri/fold-name.js';
+import { lastTwoLabels } from '../../src/uri/path-shapes.js';
+import { readUri } from '../../src/uri/uri-parts.js';
 
 const folded = (entries: readonly { readonly name: string }[]) => entries.map((entry) => foldName(entry.name));
 

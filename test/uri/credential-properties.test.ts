@@ -7,7 +7,7 @@ import {
   SETTING_VALUES,
 } from '../../src/uri/credential-lists.js';
 import { MAX_NESTING_LEVEL, uriMayCarryCredential } from '../../src/uri/credential.js';
-import { foldName } from '../../src/uri/query-params.js';
+import { foldName } from '../../src/uri/fold-name.js';
 
 const SEED = 20_260_728;
 const RUNS = 1_000;

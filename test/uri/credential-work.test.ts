@@ -8,14 +8,21 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const counted = vi.hoisted(() => ({ parameterNames: 0, reads: new Map<string, number>() }));
 
-vi.mock('../../src/uri/query-params.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/uri/query-params.js')>();
+vi.mock('../../src/uri/uri-parameters.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/uri/uri-parameters.js')>();
   return {
     ...original,
     parameterNames: (parts: Parameters<typeof original.parameterNames>[0]) => {
       counted.parameterNames += 1;
       return original.parameterNames(parts);
     },
+  };
+});
+
+vi.mock('../../src/uri/uri-parts.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/uri/uri-parts.js')>();
+  return {
+    ...original,
     // Each part of a reading counts its reads.
     readUri: (uri: string, base: string) => {
       const parts = original.readUri(uri, base);

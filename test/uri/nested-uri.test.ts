@@ -7,8 +7,8 @@ import {
   looksLikeNestedUri,
   mayStillHide,
   opensEncodedUriAt,
-  percentDecode,
 } from '../../src/uri/nested-uri.js';
+import { percentDecode } from '../../src/text/percent-decode.js';
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 const base64url = (text: string) => Buffer.from(text).toString('base64url');

@@ -1,25 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { foldName } from '../../src/uri/fold-name.js';
+import { hasSegment, segmentPattern, someSegmentAfter } from '../../src/uri/path-segments.js';
+import { lastTwoLabels, mergingSlashes, PathShapes } from '../../src/uri/path-shapes.js';
 import {
-  foldName,
   hasParameterNamed,
-  hasSegment,
-  lastTwoLabels,
-  mergingSlashes,
   namesOneParameter,
-  PathShapes,
-  segmentPattern,
-  someParameterAnywhere,
-  someSegmentAfter,
-  readPlainHttpUri,
-  readUri,
   someFragmentParameter,
+  someParameterAnywhere,
   someQueryParameter,
   somePathParameter,
   someUriParameter,
   type ParameterTests,
-  type UriParts,
-} from '../../src/uri/query-params.js';
+} from '../../src/uri/uri-parameters.js';
+import { readPlainHttpUri, readUri, type UriParts } from '../../src/uri/uri-parts.js';
 
 const SEED = 20_260_728;
 

@@ -5,7 +5,7 @@
  * registered when neither is given).
  */
 import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../usage-error.js';
 import { AUTH_OPTION_TEXT } from './messages.js';
 import { MIN_SECRET_LENGTH, SENSITIVE_HEADER } from './redact.js';
 

@@ -1,0 +1,85 @@
+/**
+ * Folding a parameter name for comparison (docs/design.md §7): percent-decoded once, lower-cased,
+ * reduced to its letters and digits. Links repeat a few names endlessly, so foldings are kept in
+ * a cache bounded by bytes as well as count.
+ */
+import { percentDecode } from '../text/percent-decode.js';
+
+const ASCII = /^[\x00-\x7f]*$/;
+const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
+
+// Names met before, with their foldings: links repeat a few names (`X-Amz-Signature`,
+// `utm_source`) endlessly. Bounded by bytes as well as count: only names of at most
+// `FOLDED_NAME_MAX` characters are kept (every listed name is far shorter), so the cache holds
+// at most `FOLDED_MAX` × 2 × `FOLDED_NAME_MAX` characters, whatever names a result sends; it is
+// emptied when full, and each key is a copy, so no link's text is held on to.
+const FOLDED = new Map<string, string>();
+const FOLDED_MAX = 512;
+/** The longest name the folding cache keeps (a longer one is folded each time it is met). */
+export const FOLDED_NAME_MAX = 64;
+
+/**
+ * The characters the folding cache holds now (keys and foldings): at most
+ * `512 × 2 × FOLDED_NAME_MAX`, whatever names were folded.
+ */
+export function foldedCacheChars(): number {
+  let chars = 0;
+  for (const [name, folded] of FOLDED) chars += name.length + folded.length;
+  return chars;
+}
+
+/**
+ * Folds a parameter name for comparison (docs/design.md §7): percent-decoded once, lower-cased, and
+ * reduced to its letters and digits, so `X-Amz-Signature`, `accessToken`, `access-token`,
+ * `token[]`, `%74oken` and `to%01ken` compare as `xamzsignature`, `accesstoken`, `token`.
+ */
+export function foldName(name: string): string {
+  if (isFolded(name)) return name;
+  if (name.length > FOLDED_NAME_MAX) return foldAnew(name);
+  let folded = FOLDED.get(name);
+  if (folded === undefined) {
+    folded = foldAnew(name);
+    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    FOLDED.set(copyOf(name), copyOf(folded));
+  }
+  return folded;
+}
+
+// Whether `name` is all lower-case ASCII letters and digits, and so its own folding.
+function isFolded(name: string): boolean {
+  for (let index = 0; index < name.length; index++) {
+    if (!isLowerLetterOrDigit(name.charCodeAt(index))) return false;
+  }
+  return true;
+}
+
+function foldAnew(name: string): string {
+  return foldDecoded(percentDecode(name).toLowerCase());
+}
+
+// A string equal to `text` that shares no storage with the text it was cut from.
+function copyOf(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
+function foldDecoded(lower: string): string {
+  return ASCII.test(lower) ? lettersAndDigits(lower) : lower.replace(NOT_LETTER_OR_DIGIT, '');
+}
+
+// The same as the replacement above for ASCII text, without a global regular expression: runs
+// of letters and digits are kept, everything else is dropped.
+function lettersAndDigits(lower: string): string {
+  let folded = '';
+  let start = 0;
+  for (let index = 0; index < lower.length; index++) {
+    if (!isLowerLetterOrDigit(lower.charCodeAt(index))) {
+      folded += lower.slice(start, index);
+      start = index + 1;
+    }
+  }
+  return start === 0 ? lower : folded + lower.slice(start);
+}
+
+function isLowerLetterOrDigit(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+}

@@ -1,0 +1,291 @@
+/**
+ * Scanning a uri's query, fragment and path as parameters (docs/design.md §7), read only until one
+ * holds. Written for speed, since it runs on every link a result shows: separators are found in
+ * one pass per piece, and a piece repeated through a uri is tried once. Which parameters count is
+ * decided in `credential.ts`.
+ */
+import { foldName } from './fold-name.js';
+import { opensEncodedUriAt } from './nested-uri.js';
+import { TriedPieces } from './tried-pieces.js';
+import type { UriParts } from './uri-parts.js';
+
+/**
+ * What is asked of each parameter of a uri (`someUriParameter`): an object rather than two
+ * functions, so that a reading needs no closures made for each uri.
+ */
+export interface ParameterTests {
+  /**
+   * Whether a parameter written `name=value` holds: `name` is percent-decoded and folded
+   * (`foldName`), `value` is as written (still percent-encoded) and may be empty.
+   */
+  named(name: string, value: string): boolean;
+  /** Whether a piece written with no `=`, all value, holds: `value` is as written, never empty. */
+  bare(value: string): boolean;
+  /**
+   * True where `named` and `bare` answer from their arguments alone (as a uri's reading does,
+   * everything else about the uri fixed): a piece's text met again in one `someUriParameter`
+   * call (`?t=1&t=1&…`) is then not tried again, once it didn't hold.
+   */
+  readonly answersByText?: boolean;
+}
+
+/**
+ * The parts' length from which `someUriParameter` keeps the pieces it tried: a shorter uri has
+ * too few pieces for a repeat to cost much, and is spared the set.
+ */
+const TRIED_PIECES_FROM_CHARS = 256;
+
+const AMPERSAND = 0x26;
+const EQUALS = 0x3d;
+const SLASH = 0x2f;
+const SEMICOLON = 0x3b;
+const QUESTION_MARK = 0x3f;
+const HASH = 0x23;
+const EXCLAMATION_MARK = 0x21;
+
+/**
+ * Whether some parameter of a parsed uri holds (`tests`): one of its query
+ * (`someQueryParameter`), then its fragment (`someFragmentParameter`), then its path
+ * (`somePathParameter`). Stops at the first that holds, so the rest are never read.
+ */
+export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
+  const { search, hash, pathname } = parts;
+  const tried = tests.answersByText === true && search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS ? new TriedPieces() : undefined;
+  return someQueryParameter(search, tests, tried) || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
+}
+
+/**
+ * Whether a parsed uri has a parameter (`someUriParameter`) whose folded name is one of `names`,
+ * whatever its value; a bare value's name is `''`.
+ */
+export function hasParameterNamed(parts: UriParts, names: ReadonlySet<string>): boolean {
+  return someUriParameter(parts, new NameSearch(names));
+}
+
+/**
+ * The folded names of every parameter of a parsed uri (`someUriParameter`), whatever their
+ * values, with `''` for a bare value: one scan, so that a caller asking about several names, or
+ * about the same names for each of many parameters, reads the uri once.
+ */
+export function parameterNames(parts: UriParts): ReadonlySet<string> {
+  const collector = new NameCollector();
+  someUriParameter(parts, collector);
+  return collector.names;
+}
+
+/**
+ * Whether the parts of a parsed uri that `someUriParameter` reads (query, fragment, path) hold
+ * at most one `=`: then at most one of its parameters has a name, and a question about the
+ * names beside it (`parameterNames`) has its answer without a scan.
+ */
+export function namesOneParameter(parts: UriParts): boolean {
+  return equalsIn(parts.search) + equalsIn(parts.hash) + equalsIn(parts.pathname) <= 1;
+}
+
+// How many `=` `part` holds, counted up to two.
+function equalsIn(part: string): number {
+  const first = part.indexOf('=');
+  if (first < 0) return 0;
+  return part.indexOf('=', first + 1) < 0 ? 1 : 2;
+}
+
+// Never holds, so that every parameter is visited; a piece met again adds nothing.
+class NameCollector implements ParameterTests {
+  readonly names = new Set<string>();
+  readonly answersByText = true;
+
+  named(name: string): boolean {
+    this.names.add(name);
+    return false;
+  }
+
+  bare(): boolean {
+    this.names.add('');
+    return false;
+  }
+}
+
+class NameSearch implements ParameterTests {
+  constructor(private readonly names: ReadonlySet<string>) {}
+
+  named(name: string): boolean {
+    return this.names.has(name);
+  }
+
+  bare(): boolean {
+    return this.names.has('');
+  }
+}
+
+/**
+ * Whether some parameter of a query or fragment, given with its leading `?` or `#` (or empty),
+ * holds (`tests`), the part read both ways (docs/design.md §7): with `&` alone as separator,
+ * and with `&`, `?` and `;` all separators, so `?a=1;token=…` yields `token`, while
+ * `?token=;…` keeps its value. A piece that both readings give alike (one with no `?` or `;`)
+ * is tried once; empty pieces are skipped. Stops at the first that holds.
+ */
+export function someQueryParameter(part: string, tests: ParameterTests, tried?: TriedPieces): boolean {
+  // One pass over each piece finds its end, its first `=` and whether it splits further: a
+  // search per separator would cost a call each for the short pieces most queries have.
+  // Where pieces answer by their text, one that splits and repeats the piece before it
+  // (`a=1;b?c&a=1;b?c&…`) is passed over whole: neither of its readings held there.
+  let previous = -1;
+  let previousEnd = -1;
+  for (let start = 1; start < part.length; ) {
+    let end = start;
+    let equals = -1;
+    let splits = false;
+    for (; end < part.length; end++) {
+      const code = part.charCodeAt(end);
+      if (code === AMPERSAND) break;
+      if (code === EQUALS) {
+        if (equals < 0) equals = end;
+      } else if (code === QUESTION_MARK || code === SEMICOLON) {
+        splits = true;
+      }
+    }
+    if (end > start) {
+      if (splits && tried !== undefined && repeatsPiece(part, previous, previousEnd, start, end)) {
+        start = end + 1;
+        continue;
+      }
+      if (pieceHolds(part, start, equals, end, tests, tried)) return true;
+      if (splits && subPiecesHold(part, start, end, tests, tried)) return true;
+      previous = start;
+      previousEnd = end;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Whether some parameter of a fragment, given with its leading `#` (or empty), holds (`tests`):
+ * the fragment is read as a query is (`someQueryParameter`), save a route with a query
+ * (`#/swap?token=ETH`, `#!/reset?token=…`), which a single-page app's router reads as a path
+ * and then a query of its own: the route is one part and its query another, so the route never
+ * runs into the first name. Stops at the first that holds.
+ */
+export function someFragmentParameter(hash: string, tests: ParameterTests, tried?: TriedPieces): boolean {
+  const query = routeQueryAt(hash);
+  return query < 0
+    ? someQueryParameter(hash, tests, tried)
+    : someQueryParameter(hash.slice(0, query), tests, tried) || someQueryParameter(hash.slice(query), tests, tried);
+}
+
+// Where the query of a fragment route (`#/…?` or `#!/…?`) opens, or -1.
+function routeQueryAt(hash: string): number {
+  const route = hash.charCodeAt(1) === EXCLAMATION_MARK ? 2 : 1;
+  return hash.charCodeAt(route) === SLASH ? hash.indexOf('?', route) : -1;
+}
+
+// Whether some piece of `part[start, end)` split at `?` and `;` as well holds.
+function subPiecesHold(part: string, start: number, end: number, tests: ParameterTests, tried: TriedPieces | undefined): boolean {
+  let equals = -1;
+  for (let index = start; index < end; index++) {
+    const code = part.charCodeAt(index);
+    if (code === QUESTION_MARK || code === SEMICOLON) {
+      if (pieceHolds(part, start, equals, index, tests, tried)) return true;
+      start = index + 1;
+      equals = -1;
+    } else if (code === EQUALS && equals < 0) {
+      equals = index;
+    }
+  }
+  return pieceHolds(part, start, equals, end, tests, tried);
+}
+
+/**
+ * Whether some parameter written into a path holds (`tests`): each segment split at
+ * `;` and `&` (matrix parameters `;jsessionid=…`, CDN token segments
+ * `bcdn_token=…&expires=…`), a piece with no `=` being a bare value (a token segment, a JWT, a
+ * percent-encoded uri). At the first segment that opens a hex or base64 encoded uri, the rest of
+ * the path is first tried as one bare value with its slashes removed, since imgproxy may split
+ * its base64url source across segments; the segments are still read one by one after it, since
+ * what only opens like an encoding (a hex id `2f2f…`) may decode to nothing. Only the first
+ * opening joins the rest: the join is itself read as a path at the next level, and one join per
+ * reading keeps the levels a chain, not a tree. Stops at the first that holds.
+ */
+export function somePathParameter(pathname: string, tests: ParameterTests, tried?: TriedPieces): boolean {
+  let joined = false;
+  for (let start = 0; ; ) {
+    // A separator where a piece would open makes an empty piece, which holds nothing and opens
+    // no encoding: a run of them (`//////…`) is passed over here, one character at a time.
+    while (start < pathname.length && isPathSeparator(pathname.charCodeAt(start))) start++;
+    if (start >= pathname.length) return false;
+    // One pass over the piece finds its end and its first `=`.
+    let end = start;
+    let equals = -1;
+    for (; end < pathname.length; end++) {
+      const code = pathname.charCodeAt(end);
+      if (isPathSeparator(code)) break;
+      if (code === EQUALS && equals < 0) equals = end;
+    }
+    if (!joined && opensEncodedUriAt(pathname, start)) {
+      joined = true;
+      // Where the rest of the path is this one bare piece (camo's last segment), reading the
+      // piece is reading the rest.
+      const restIsPiece = end === pathname.length && equals < 0;
+      if (!restIsPiece && tests.bare(pathname.slice(start).replaceAll('/', ''))) return true;
+    }
+    if (pieceHolds(pathname, start, equals, end, tests, tried)) return true;
+    if (end === pathname.length) return false;
+    start = end + 1;
+  }
+}
+
+// Whether `text[start, end)` is the same text as `text[previous, previousEnd)` (none when `previous` is -1).
+function repeatsPiece(text: string, previous: number, previousEnd: number, start: number, end: number): boolean {
+  if (previous < 0 || previousEnd - previous !== end - start) return false;
+  for (let index = 0; index < end - start; index++) {
+    if (text.charCodeAt(start + index) !== text.charCodeAt(previous + index)) return false;
+  }
+  return true;
+}
+
+function isPathSeparator(code: number): boolean {
+  return code === SLASH || code === SEMICOLON || code === AMPERSAND;
+}
+
+// Whether the piece `text[start, end)`, whose first `=` is at `equals` (-1 for none), holds; an
+// empty piece holds nothing.
+function pieceHolds(
+  text: string,
+  start: number,
+  equals: number,
+  end: number,
+  tests: ParameterTests,
+  tried?: TriedPieces,
+): boolean {
+  if (end <= start) return false;
+  if (tried === undefined) return pieceTextHolds(text, start, equals, end, tests);
+  if (tried.has(text, start, end)) return false;
+  if (pieceTextHolds(text, start, equals, end, tests)) return true;
+  tried.add(text, start, end);
+  return false;
+}
+
+function pieceTextHolds(text: string, start: number, equals: number, end: number, tests: ParameterTests): boolean {
+  return equals < 0 ? tests.bare(text.slice(start, end)) : tests.named(foldName(text.slice(start, equals)), text.slice(equals + 1, end));
+}
+
+/**
+ * Whether some piece of `text` split at every `&`, `?`, `;`, `#` and `/` holds (`tests`): a
+ * reading with no structure, for text past the nesting bound, where a parameter may sit behind
+ * any number of separators. Empty pieces are skipped; stops at the first that holds.
+ */
+export function someParameterAnywhere(text: string, tests: ParameterTests): boolean {
+  let start = 0;
+  let equals = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : AMPERSAND;
+    if (code === AMPERSAND || code === QUESTION_MARK || code === SEMICOLON || code === HASH || code === SLASH) {
+      if (pieceHolds(text, start, equals, index, tests)) return true;
+      start = index + 1;
+      equals = -1;
+    } else if (code === EQUALS && equals < 0) {
+      equals = index;
+    }
+  }
+  return false;
+}
