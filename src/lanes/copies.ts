@@ -6,7 +6,7 @@ import { isPartText, shownLength, type LiveBlock, type ShownBlock, type ShownMed
 import { blockCutNotice, omittedTextsNotice, stubsNotKeptNotice } from '../text/markers.js';
 import { cutAt } from '../text/well-formed.js';
 import { shownBudget } from '../blocks/shown-budget.js';
-import { fairShares, SHORT_BLOCK_CHARS } from './fair-share.js';
+import { fairSharesOf, SHORT_BLOCK_CHARS } from './fair-share.js';
 import { goesNative } from './goes-native.js';
 
 /** The live copy: native blocks, or text. */
@@ -35,7 +35,7 @@ export interface SharedTexts {
  * text (stubs, link lines, markers, withheld lines, image placeholders) go whole — the
  * classifier's budgets bound them (`shownBudget`) — and count against the cap first, each with
  * its newline; the texts share what they leave, but never less than half the cap, by
- * {@link fairShares}: each needs its length and its newline, short ones (up to
+ * {@link fairSharesOf}: each needs its length and its newline, short ones (up to
  * {@link SHORT_BLOCK_CHARS}) come first and whole, the long ones share the rest. A text whose
  * share is short of its need is cut, its piece and its notice ({@link blockCutNotice}) within
  * its share; where its share can't hold the notice and a character, it is left out, named in a
@@ -44,18 +44,48 @@ export interface SharedTexts {
  * what a piece keeps is copied: a 5 MB text costs its share, not its length.
  */
 export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTexts {
+  const plan = planTexts(shown, cap);
+  const texts: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(shown.length).fill(undefined);
+  for (let index = 0; index < shown.length; index += 1) if (plan.notWhole[index] === 1) texts[index] = linesOf(plan, index);
+  return { texts, closing: plan.closing };
+}
+
+/**
+ * How {@link shareTexts} shares the cap, kept compact for a result of many blocks: a flag per
+ * block, and lines only for the texts that show some (at most one per few characters of the
+ * cap, and the texts whose stubs are kept).
+ */
+interface TextPlan {
+  /** By block index: 1 where the block is a text not shown whole (cut, or left out). */
+  readonly notWhole: Uint8Array;
+  /** The lines of a text not shown whole, where it shows any; absent, it shows none. */
+  readonly lines: ReadonlyMap<number, readonly string[]>;
+  readonly closing: readonly string[];
+}
+
+/** The lines a text not shown whole shows (none where it is left out with no stub kept). */
+function linesOf(plan: TextPlan, index: number): readonly string[] {
+  return plan.lines.size === 0 ? NO_LINES : (plan.lines.get(index) ?? NO_LINES);
+}
+
+/** {@link shareTexts}'s work: per block a flag, not a list (see {@link TextPlan}). */
+function planTexts(shown: readonly ShownBlock[], cap: number): TextPlan {
   const count = shown.length;
   let fixed = 0;
-  const needs: number[] = [];
-  for (const block of shown) {
-    if (block.kind === 'text') needs.push(shownLength(block) + 1);
+  // Typed, and sized once: one number per text, in a store the collector never traces.
+  const needs = new Float64Array(count);
+  let texts = 0;
+  for (let index = 0; index < count; index += 1) {
+    const block = shown[index]!;
+    if (block.kind === 'text') needs[texts++] = shownLength(block) + 1;
     else fixed += block.text.length + 1;
   }
   // The last block has no newline after it: the budget holds one more than the cap.
   const budget = Math.max(cap + 1 - fixed, Math.floor(cap / 2) + 1);
-  const shares = fairShares(needs, budget, SHORT_BLOCK_CHARS + 1);
+  const shares = fairSharesOf(needs, texts, budget, SHORT_BLOCK_CHARS + 1);
   const stubs = new KeptStubs(shownBudget(cap));
-  const texts: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(count).fill(undefined);
+  const notWhole = new Uint8Array(count);
+  const lines = new Map<number, readonly string[]>();
   // The first left-out texts are named; the rest only counted, so no record is kept per block.
   const closing: string[] = [];
   let leftOutCount = 0;
@@ -69,6 +99,7 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
     nth += 1;
     // A text that is only a start is always cut: its notice says what was left out.
     if (share >= need && !isPartText(block)) continue;
+    notWhole[index] = 1;
     const length = need - 1;
     // The piece, the blank line before its notice and the notice fit the share, less its newline.
     // A share no notice fits in is left out without making one (a notice is never shorter than
@@ -80,23 +111,20 @@ export function shareTexts(shown: readonly ShownBlock[], cap: number): SharedTex
       if (leftOutCount <= LEFT_OUT_NAMED_MAX) closing.push(blockCutNotice(index + 1, count, length, 0));
       else leftOutChars += length;
     }
-    // A text left out with no stubs to keep (most blocks of a result of many tiny ones) shares
-    // one empty list: no list is made per block.
+    // A text left out with no stubs to keep (most blocks of a result of many tiny ones) gets no
+    // lines: no list is made per block.
     const found = block.stubs;
-    if (piece === '' && (found === undefined || found.length === 0)) {
-      texts[index] = NO_LINES;
-      continue;
-    }
-    const lines = piece === '' ? [] : [`${piece}\n\n${blockCutNotice(index + 1, count, length, piece.length)}`];
-    if (found !== undefined) for (const stub of found) if (!piece.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub, lines);
-    texts[index] = lines;
+    if (piece === '' && (found === undefined || found.length === 0)) continue;
+    const own = piece === '' ? [] : [`${piece}\n\n${blockCutNotice(index + 1, count, length, piece.length)}`];
+    if (found !== undefined) for (const stub of found) if (!piece.includes(JSON.stringify(stub).slice(1, -1))) stubs.keep(stub, own);
+    if (own.length > 0) lines.set(index, own);
   }
   if (leftOutCount > LEFT_OUT_NAMED_MAX) closing.push(omittedTextsNotice(leftOutCount - LEFT_OUT_NAMED_MAX, leftOutChars));
   if (stubs.dropped > 0) closing.push(stubsNotKeptNotice(stubs.dropped));
-  return { texts, closing };
+  return { notWhole, lines, closing };
 }
 
-/** The lines of a text left out with no stubs to keep: one frozen list for every such block. */
+/** The lines of a text left out with no stubs to keep: one frozen empty list for every such block. */
 const NO_LINES: readonly string[] = Object.freeze([]);
 
 /**
@@ -106,14 +134,18 @@ const NO_LINES: readonly string[] = Object.freeze([]);
  */
 export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): string {
   if (fitsWhole(shown, cap)) return shown.map((block) => block.text).join('\n');
-  const { texts, closing } = shareTexts(shown, cap);
+  const plan = planTexts(shown, cap);
+  const { notWhole, closing } = plan;
   // One list of lines, filled in place: a list per block and the spreads that join them would
   // cost allocations per block of a large result.
   const lines: string[] = [];
   for (let index = 0; index < shown.length; index += 1) {
-    const own = texts[index];
-    if (own === undefined) lines.push(shown[index]!.text);
-    else for (let line = 0; line < own.length; line += 1) lines.push(own[line]!);
+    if (notWhole[index] === 0) {
+      lines.push(shown[index]!.text);
+      continue;
+    }
+    const own = linesOf(plan, index);
+    for (let line = 0; line < own.length; line += 1) lines.push(own[line]!);
   }
   for (let line = 0; line < closing.length; line += 1) lines.push(closing[line]!);
   return lines.join('\n');
@@ -121,15 +153,18 @@ export function buildStoredCopy(shown: readonly ShownBlock[], cap: number): stri
 
 /**
  * Whether the blocks' texts, joined by newlines (an image as its placeholder), fit `cap` and
- * each is whole: both copies then show every block as it is.
+ * each is whole: both copies then show every block as it is. Read only until they pass the cap.
  */
 function fitsWhole(shown: readonly ShownBlock[], cap: number): boolean {
   let total = shown.length - 1;
-  for (const block of shown) {
+  if (total > cap) return false;
+  for (let index = 0; index < shown.length; index += 1) {
+    const block = shown[index]!;
     if (isPartText(block)) return false;
     total += shownLength(block);
+    if (total > cap) return false;
   }
-  return total <= cap;
+  return true;
 }
 
 /**
@@ -178,16 +213,18 @@ function liveMedia(block: ShownMedia): LiveBlock {
  * never dropped silently.
  */
 export function liveBlocks(shown: readonly ShownBlock[], cap: number): LiveBlock[] {
-  const { texts, closing } = fitsWhole(shown, cap) ? { texts: [], closing: [] } : shareTexts(shown, cap);
+  const plan = fitsWhole(shown, cap) ? undefined : planTexts(shown, cap);
   const blocks: LiveBlock[] = [];
   for (let index = 0; index < shown.length; index += 1) {
     const block = shown[index]!;
-    const lines = texts[index];
     if (block.kind === 'image') blocks.push({ type: 'image', data: block.data, mimeType: block.mimeType });
     else if (block.kind === 'media') blocks.push(liveMedia(block));
-    else if (lines === undefined) blocks.push({ type: 'text', text: block.text });
-    else if (lines.length > 0) blocks.push({ type: 'text', text: lines.length === 1 ? lines[0]! : lines.join('\n') });
+    else if (plan === undefined || plan.notWhole[index] === 0) blocks.push({ type: 'text', text: block.text });
+    else {
+      const lines = linesOf(plan, index);
+      if (lines.length > 0) blocks.push({ type: 'text', text: lines.length === 1 ? lines[0]! : lines.join('\n') });
+    }
   }
-  for (const text of closing) blocks.push({ type: 'text', text });
+  if (plan !== undefined) for (const text of plan.closing) blocks.push({ type: 'text', text });
   return blocks;
 }

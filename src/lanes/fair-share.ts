@@ -18,8 +18,16 @@ export const SHORT_BLOCK_CHARS = 200;
  * never their size.
  */
 export function fairShares(needs: readonly number[], budget: number, floor: number): number[] {
-  const count = needs.length;
-  const shares = new Array<number>(count);
+  return Array.from(fairSharesOf(needs, needs.length, budget, floor));
+}
+
+/**
+ * {@link fairShares} of the first `count` of `needs`, as a typed array: the copies share a
+ * result's texts through here, so a result of many blocks costs no list of numbers that grows,
+ * nor one the collector must trace.
+ */
+export function fairSharesOf(needs: ArrayLike<number>, count: number, budget: number, floor: number): Float64Array {
+  const shares = new Float64Array(count);
   let unshared = Math.max(0, budget);
   let total = 0;
   for (let index = 0; index < count; index += 1) total += needs[index]!;
@@ -29,7 +37,7 @@ export function fairShares(needs: readonly number[], budget: number, floor: numb
     return shares;
   }
   let waiting = count;
-  const order = byNeed(needs);
+  const order = byNeed(needs, count);
   for (let at = 0; at < count; at += 1) {
     const index = order[at]!;
     const fair = Math.max(Math.floor(unshared / waiting), floor);
@@ -55,8 +63,7 @@ const NEED_SPAN = 2 ** 30;
  * and sorted natively. A comparator called per pair, or an object per block, would cost a
  * result of many small blocks more than its size.
  */
-function byNeed(needs: readonly number[]): ArrayLike<number> {
-  const count = needs.length;
+function byNeed(needs: ArrayLike<number>, count: number): ArrayLike<number> {
   const order = new Uint32Array(count);
   const starts = new Uint32Array(COUNTED_NEEDS + 1);
   let long = 0;
@@ -74,7 +81,7 @@ function byNeed(needs: readonly number[]): ArrayLike<number> {
     else longs![at++] = Math.min(need, NEED_SPAN - 1) * INDEX_SPAN + index;
   }
   if (longs === undefined) return order;
-  if (count >= INDEX_SPAN) return Array.from(needs.keys()).sort((a, b) => needs[a]! - needs[b]! || a - b);
+  if (count >= INDEX_SPAN) return Array.from({ length: count }, (_, index) => index).sort((a, b) => needs[a]! - needs[b]! || a - b);
   // A need clamped below NEED_SPAN only ties with others as long: no string is that long.
   longs.sort();
   const first = count - long;

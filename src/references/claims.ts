@@ -8,6 +8,7 @@
  */
 import { shownUriText } from '../uri/shown-uri-text.js';
 import { expiryMs } from './expiry.js';
+import { mayHoldClaims } from './registry.js';
 import type { Testimony } from './testimony.js';
 
 /** What a result (or, for a link alone, the registry) claims about one uri. */
@@ -84,9 +85,14 @@ export class ClaimsReader {
    * now — before this result registers anything — gives the claim.
    */
   finish(lookup: RecordLookup | undefined): ResultClaims {
-    // A uri only links name reads the registry's record: it joins the others here.
-    for (const uri of this.#linked) {
-      if (!this.#byUri.has(uri) && lookup?.getByUri(uri) !== undefined) this.#entry(uri);
+    // A uri only links name reads the registry's record: it joins the others here. Where no
+    // record the registry holds claims anything (`mayHoldClaims`), none would give a claim, and
+    // none is read: a result of many links then reads the registry only as it registers those
+    // it shows.
+    if (lookup !== undefined && mayHoldClaims(lookup)) {
+      for (const uri of this.#linked) {
+        if (!this.#byUri.has(uri) && lookup.getByUri(uri) !== undefined) this.#entry(uri);
+      }
     }
     const claims = new Map<string, UriClaim>();
     const neverShown = new Set<string>();

@@ -3,7 +3,7 @@
  * can be guessed or derived from another one seen. The randomness is drawn from the system's
  * CSPRNG in batches (one `randomFillSync` per {@link IDS_PER_DRAW} ids) rather than once per id:
  * a draw per id costs a call into the CSPRNG per link on the lane's hot path. Each byte of a
- * batch names one id only.
+ * batch names one id only, and each id is used once.
  */
 import { randomFillSync } from 'node:crypto';
 
@@ -37,25 +37,54 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const SIXBITS = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i += 1) SIXBITS[ALPHABET.charCodeAt(i)] = i;
 
-// Not from Buffer's shared pool: this buffer is refilled in place and read by no one else.
+/** The characters one id takes: `ref-` and its 16 base64url characters. */
+const ID_LENGTH = PREFIX.length + ID_CHARS;
+
+// Not from Buffer's shared pool: these buffers are refilled in place and read by no one else.
 const bytes = Buffer.allocUnsafeSlow(REF_ID_RANDOM_BYTES * IDS_PER_DRAW);
-// One draw, encoded once: every 16 characters are the encoding of 12 bytes of their own, since
-// base64 turns each 3 bytes into 4 characters. A slice of it costs far less than an encoding
-// call per id.
-let encoded = '';
+const ids = Buffer.allocUnsafeSlow(ID_LENGTH * IDS_PER_DRAW);
+for (let at = 0; at < ids.length; at += ID_LENGTH) ids.write(PREFIX, at, 'latin1');
+const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
+// One draw, encoded once into whole ids laid end to end, each `ref-` and the base64url encoding
+// of 12 bytes of its own (base64 turns each 3 bytes into 4 characters): an id is then one slice
+// of one string, where an encoding call, a prefix joined on and an object per id would cost
+// the lane's hot path an allocation or three per link.
+let batch = '';
 let offset = 0;
+
+/** Draws the next batch of randomness and lays it out as {@link IDS_PER_DRAW} ids. */
+function draw(): void {
+  randomFillSync(bytes);
+  for (let id = 0; id < IDS_PER_DRAW; id += 1) {
+    let from = id * REF_ID_RANDOM_BYTES;
+    let to = id * ID_LENGTH + PREFIX.length;
+    for (let group = 0; group < REF_ID_RANDOM_BYTES / 3; group += 1) {
+      const bits = (bytes[from]! << 16) | (bytes[from + 1]! << 8) | bytes[from + 2]!;
+      ids[to] = ALPHABET_CODES[bits >>> 18]!;
+      ids[to + 1] = ALPHABET_CODES[(bits >>> 12) & 63]!;
+      ids[to + 2] = ALPHABET_CODES[(bits >>> 6) & 63]!;
+      ids[to + 3] = ALPHABET_CODES[bits & 63]!;
+      from += 3;
+      to += 4;
+    }
+  }
+  batch = ids.toString('latin1');
+  offset = 0;
+}
+
+/** A new reference id (`ref-` and 16 base64url characters), made from bytes no other id was made from. */
+export function nextRefId(): string {
+  if (offset === batch.length) draw();
+  const start = offset;
+  offset += ID_LENGTH;
+  return batch.slice(start, offset);
+}
 
 /** A new reference id, made from bytes no other id was made from, and its key. */
 export function newRefId(): IssuedRefId {
-  if (offset === encoded.length) {
-    randomFillSync(bytes);
-    encoded = bytes.toString('base64url');
-    offset = 0;
-  }
-  const start = offset;
-  offset += ID_CHARS;
-  // The batch is base64url throughout, so its characters always read as a key.
-  return { refId: `${PREFIX}${encoded.slice(start, offset)}`, key: keyAt(encoded, start)! };
+  const refId = nextRefId();
+  // Every id is base64url after its prefix, so it always reads as a key.
+  return { refId, key: keyAt(refId, PREFIX.length)! };
 }
 
 /** The key of `refId` (see {@link IssuedRefId.key}), or undefined where it isn't an id of this form. */

@@ -1,6 +1,6 @@
 /**
  * The reference registry (docs/design.md §6): host-private records keyed by uri, named by opaque ids that
- * are never reused and can't be guessed (each id its own 96 random bits: see {@link newRefId}),
+ * are never reused and can't be guessed (each id its own 96 random bits: see {@link nextRefId}),
  * bounded (least recently used evicted first). Nothing is fetched on receipt. Hosts that share a
  * registry share records; each host keeps its own server addresses. Over a shared store
  * ({@link RecordStore}), records are also written behind to it and read from it by id, so
@@ -8,7 +8,7 @@
  */
 import { expiryMs } from './expiry.js';
 import { createMemoryStore, type RecordStore } from './record-store.js';
-import { newRefId, refIdKey, type IssuedRefId } from './ref-ids.js';
+import { nextRefId, refIdKey } from './ref-ids.js';
 import type { FetchedCopy, ReferenceRecord } from './reference-record.js';
 import type { Testimony } from './testimony.js';
 import { createWriteBehind, recordBytes, type FlushOutcome, type WriteBehindLimits } from './write-behind.js';
@@ -169,6 +169,30 @@ export interface RegistryOptions {
   readonly foreignNeverBytes?: number;
 }
 
+/**
+ * Per registry made by {@link createRegistry}: whether some record it holds, or some other
+ * registry's `never` it keeps, claims anything of its uri (a reference's `never` or expiry). A
+ * result's claims read the registry for every uri its links name (`ClaimsReader.finish`), and
+ * where nothing held claims anything, every such read would find no claim: see
+ * {@link mayHoldClaims}. Kept beside the registry, not on it, so `Registry` stays as it is.
+ */
+const CLAIMS_HELD = new WeakMap<object, () => boolean>();
+
+/**
+ * Whether a uri's record read from `lookup` may claim anything (a reference's `never` or expiry):
+ * false only for a registry made by {@link createRegistry} that holds no record and keeps no
+ * other registry's `never` claiming either; true for any other lookup (a journal, a caller's own).
+ */
+export function mayHoldClaims(lookup: object): boolean {
+  const held = CLAIMS_HELD.get(lookup);
+  return held === undefined || held();
+}
+
+/** Whether a record's testimony claims anything a result's claims read: a reference's `never` or expiry. */
+function claimsAnything(testimony: Testimony): boolean {
+  return !testimony.fromLink && (testimony.disposition === 'never' || testimony.expiresAt !== undefined);
+}
+
 const ALREADY_FLUSHED: Promise<FlushOutcome> = Promise.resolve(Object.freeze({ ok: true as const }));
 const UNKNOWN: LookupOutcome = Object.freeze({ kind: 'unknown' });
 const UNAVAILABLE: LookupOutcome = Object.freeze({ kind: 'unavailable' });
@@ -189,6 +213,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
   let head: Entry | undefined;
   let tail: Entry | undefined;
+  // How many held records claim anything (`claimsAnything`): every change of an entry's record
+  // goes through `hold`, and every eviction counts its record out.
+  let claiming = 0;
   const store = options.store ?? createMemoryStore();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Only a shared store is written behind: over the in-memory one, registering costs what it
@@ -214,11 +241,22 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return entry !== undefined && entry.record.refId === refId ? entry : undefined;
   }
 
-  /** A new id whose key no held record's has (the id stays 96 random bits; only its key is checked). */
-  function freshId(): IssuedRefId {
-    let issued = newRefId();
-    while (byKey.has(issued.key)) issued = newRefId();
-    return issued;
+  // The key of the id {@link freshId} last issued: read with it, so no object is made per id.
+  let freshKey = 0;
+
+  /**
+   * A new id whose key no held record's has (the id stays 96 random bits; only its key is
+   * checked); its key is left in `freshKey`.
+   */
+  function freshId(): string {
+    let refId = nextRefId();
+    // Every id issued reads as a key.
+    freshKey = refIdKey(refId)!;
+    while (byKey.has(freshKey)) {
+      refId = nextRefId();
+      freshKey = refIdKey(refId)!;
+    }
+    return refId;
   }
 
   function beforeChange(uri: string): void {
@@ -249,6 +287,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return testimony === record.testimony ? record : makeRecord(record.refId, testimony, record.serverId, record.fetched);
   }
 
+  /** Puts `record` in `entry` in place of the record it held (none for a new entry), counting claims. */
+  function hold(entry: Entry, record: ReferenceRecord, replaced: ReferenceRecord | undefined): void {
+    if (replaced !== undefined && claimsAnything(replaced.testimony)) claiming -= 1;
+    if (claimsAnything(record.testimony)) claiming += 1;
+    entry.record = record;
+  }
+
   function unlink(entry: Entry): void {
     if (entry.prev === undefined) head = entry.next;
     else entry.prev.next = entry.next;
@@ -271,16 +316,18 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
    * full registry (the steady state of a long-running host) a link allocates no entry.
    */
   function storeNew(testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-    const { refId, key } = freshId();
+    const refId = freshId();
+    const key = freshKey;
     const record = makeRecord(refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
     let entry: Entry;
     if (byUri.size >= capacity) {
       entry = evictOldest();
-      entry.record = record;
+      hold(entry, record, undefined);
       entry.key = key;
     } else {
       entry = { record, key, prev: undefined, next: undefined };
+      hold(entry, record, undefined);
     }
     byUri.set(record.uri, entry);
     byKey.set(key, entry);
@@ -293,7 +340,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   function storeHeld(held: Entry, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
     const record = makeRecord(held.record.refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
-    held.record = record;
+    hold(held, record, held.record);
     unlink(held);
     append(held);
     behind?.enqueue(record);
@@ -338,7 +385,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     const held = byUri.get(record.uri);
     if (held === undefined || held.record.testimony.disposition === 'never') return;
     const current = held.record;
-    held.record = makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched);
+    hold(held, makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched), current);
   }
 
   if (store.shared) store.watchNever(adoptNever);
@@ -350,10 +397,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     unlink(oldest);
     byKey.delete(oldest.key);
     byUri.delete(oldest.record.uri);
+    if (claimsAnything(oldest.record.testimony)) claiming -= 1;
     return oldest;
   }
 
-  return {
+  const registry: Registry = {
     capacity,
     store,
     get pending() {
@@ -436,4 +484,6 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       };
     },
   };
+  CLAIMS_HELD.set(registry, () => claiming > 0 || foreignNever.size > 0);
+  return registry;
 }

@@ -12,6 +12,7 @@ import { CUT_MARK, LABEL_MAX_CHARS, sanitizeLabel } from '../text/labels.js';
 import { mediaTypeLabel, TYPE_LABEL_MAX_CHARS, UNNAMED } from '../text/markers.js';
 import { formatSize } from '../text/size.js';
 import { cutAt } from '../text/well-formed.js';
+import { REF_ID_PATTERN } from './ref-ids.js';
 import type { Testimony } from './testimony.js';
 
 /** The ending of a stub that offers a fetch. */
@@ -54,14 +55,36 @@ export function buildReferenceStub(
   const name = testimony.name === undefined || testimony.name === '' ? UNNAMED : stubLabel(sanitizeLabel(testimony.name));
   const type = mediaTypeLabel(testimony.mimeType);
   const size = testimony.sizeBytes === undefined ? 'no size' : formatSize(testimony.sizeBytes);
-  const from =
-    provenance.serverId === undefined
-      ? 'made by this host'
-      : `from server "${stubLabel(sanitizeLabel(provenance.serverId, SERVER_LABEL_MAX_CHARS))}"`;
-  const end = sanitizeLabel(ending, STUB_ENDING_MAX_CHARS);
-  const line = `[${sanitizeLabel(refId, 48)}] ${name} — ${type}, ${size} claimed — ${from} — ${end}`;
+  const from = provenance.serverId === undefined ? 'made by this host' : provenanceOf(provenance.serverId);
+  const end = ending === lastEnding ? lastEnd : endingOf(ending);
+  // An id this host issued is its own label (printable ASCII, within the bound).
+  const id = REF_ID_PATTERN.test(refId) ? refId : sanitizeLabel(refId, 48);
+  const line = `[${id}] ${name} — ${type}, ${size} claimed — ${from} — ${end}`;
   // The parts are bounded so this never cuts; the guard keeps the promise if a bound changes.
   return line.length <= REFERENCE_STUB_MAX_CHARS ? line : `${cutAt(line, REFERENCE_STUB_MAX_CHARS - 1)}${CUT_MARK}`;
+}
+
+// The last server and ending a stub showed, and their texts: a render's stubs share one server,
+// and most share a few endings, so each is sanitized once rather than per stub.
+let lastServerId: string | undefined;
+let lastFrom = '';
+let lastEnding: string | undefined;
+let lastEnd = '';
+
+/** A stub's provenance for a server (see {@link lastServerId}). */
+function provenanceOf(serverId: string): string {
+  if (serverId !== lastServerId) {
+    lastFrom = `from server "${stubLabel(sanitizeLabel(serverId, SERVER_LABEL_MAX_CHARS))}"`;
+    lastServerId = serverId;
+  }
+  return lastFrom;
+}
+
+/** A stub's ending as shown (see {@link lastEnding}). */
+function endingOf(ending: string): string {
+  lastEnd = sanitizeLabel(ending, STUB_ENDING_MAX_CHARS);
+  lastEnding = ending;
+  return lastEnd;
 }
 
 /**

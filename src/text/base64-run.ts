@@ -268,7 +268,35 @@ export function holdsBase64Run(text: string): boolean {
  * only where a run of the alphabet and `%` as long as a base64 run is found, which it must be.
  */
 export function holdsBase64RunDecoded(text: string): boolean {
-  return findRun(text, 0, ALPHABET_OR_ESCAPE, BASE64_RUN_MIN_CHARS) !== undefined && holdsBase64Run(percentDecode(text));
+  return (
+    mayHoldRun(text, ALPHABET_OR_ESCAPE) &&
+    findRun(text, 0, ALPHABET_OR_ESCAPE, BASE64_RUN_MIN_CHARS) !== undefined &&
+    holdsBase64Run(percentDecode(text))
+  );
+}
+
+/** What marks a text that may hold a PEM armour line, after which a run counts from {@link BASE64_LINE_MIN_CHARS}. */
+const ARMOUR_DASHES = '-----';
+
+/**
+ * Whether `text` may hold a run of `alphabet` (`findRun` then says whether it does): false
+ * where no run can be there, which most uris show at a glance. A run spans its counted
+ * characters and whatever its encoding puts between them, none of which ends every run
+ * (`endsEveryRun`); so with no PEM armour line before it (none without `-----`), a run needs
+ * {@link BASE64_RUN_MIN_CHARS} characters in a row, none ending every run. Those are looked
+ * for as `findRun` looks for a line's worth: only the last character of each span is read
+ * first, then back to the last one ending every run.
+ */
+function mayHoldRun(text: string, alphabet: Uint8Array): boolean {
+  if (text.length < BASE64_RUN_MIN_CHARS) return text.length >= BASE64_LINE_MIN_CHARS && text.includes(ARMOUR_DASHES);
+  let index = 0;
+  while (index + BASE64_RUN_MIN_CHARS <= text.length) {
+    let hard = index + BASE64_RUN_MIN_CHARS - 1;
+    while (hard >= index && !endsEveryRun(text.charCodeAt(hard), alphabet)) hard -= 1;
+    if (hard < index) return true;
+    index = hard + 1;
+  }
+  return text.includes(ARMOUR_DASHES);
 }
 
 /** `text` with each base64 run replaced by `marker(its length)`; `text` itself where it holds none. */

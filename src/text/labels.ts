@@ -62,6 +62,8 @@ export function stripUnshowable(text: string): string {
  * work is independent of the field's length.
  */
 export function sanitizeLabel(text: string, max: number = LABEL_MAX_CHARS): string {
+  // Most labels are short printable ASCII: shown as they are, with nothing made to say so.
+  if (text.length <= max && PRINTABLE_ASCII.test(text)) return text;
   const { shown, cut } = labelCut(text, max);
   return cut ? `${shown}${CUT_MARK}` : shown;
 }
@@ -72,6 +74,7 @@ export function sanitizeLabel(text: string, max: number = LABEL_MAX_CHARS): stri
  * label, not by the field (`asRead` of an unbounded field could grow it 18×).
  */
 export function shownLabelText(text: string, max: number = LABEL_MAX_CHARS): string {
+  if (text.length <= max && PRINTABLE_ASCII.test(text)) return text;
   return labelCut(text, max).shown;
 }
 

@@ -129,8 +129,19 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  */
 export function uriMayCarryCredential(uri: string): boolean {
   if (typeof uri !== 'string') return true;
-  return uriCarries(uri, 0);
+  if (uri === lastUri) return lastAnswer === true;
+  const answer = uriCarries(uri, 0);
+  lastUri = uri;
+  lastAnswer = answer;
+  return answer;
 }
+
+// The uri asked about last, and its answer, which depends on the uri's text alone: a link's name
+// rule and its line rule ask about the same uri one after the other (`shownName`, then
+// `shownLinkUri`), and the second is answered without reading it again. One entry, so what is
+// held is one text a caller already bounded (a link's uri within the read bound, a label's word).
+let lastUri: string | undefined;
+let lastAnswer: boolean | undefined;
 
 function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);

@@ -76,25 +76,10 @@ export function judgedSchemeHead(text: UriText): string {
   return percentDecode(judged.length > SCHEME_HEAD_CHARS ? judged.slice(0, SCHEME_HEAD_CHARS) : judged).trimStart();
 }
 
-/**
- * The last judged text the credential rule read, and its verdict: one link's rules ask about its
- * uri twice (its name's check for a piece of it, then its line), and the rule is pure, so the
- * second asking of the same text is answered without reading it again. One entry, at most
- * `URI_READ_MAX_CHARS` characters held.
- */
-let lastJudged: string | undefined;
-let lastVerdict = false;
-
 /** Whether a uri, as it reads (`UriText.judged`), may carry a credential: the credential rule on its judged text. */
 export function uriTextMayCarryCredential(text: UriText): boolean {
   // Past the read bound, fail closed: the uri isn't read, so nothing says it carries nothing.
-  if (text.pastReadBound) return true;
-  const judged = text.judged;
-  if (judged === lastJudged) return lastVerdict;
-  const verdict = uriMayCarryCredential(judged);
-  lastJudged = judged;
-  lastVerdict = verdict;
-  return verdict;
+  return text.pastReadBound || uriMayCarryCredential(text.judged);
 }
 
 /** The text `uri` shows as in a link line (`UriText.shown`), for a caller with no other question about it. */

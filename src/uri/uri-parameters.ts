@@ -35,6 +35,13 @@ export interface ParameterTests {
  */
 const TRIED_PIECES_FROM_CHARS = 256;
 
+/**
+ * The separators from which `someUriParameter` keeps the pieces it tried, however long the
+ * uri: with fewer, each reading tries a few dozen pieces at most, repeats and all (a presigned
+ * link's long signature and handful of parameters), and is spared the set.
+ */
+const TRIED_PIECES_FROM_SEPARATORS = 16;
+
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
 const SLASH = 0x2f;
@@ -50,7 +57,12 @@ const EXCLAMATION_MARK = 0x21;
  */
 export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
   const { search, hash, pathname } = parts;
-  const tried = tests.answersByText === true && search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS ? new TriedPieces() : undefined;
+  const tried =
+    tests.answersByText === true &&
+    search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS &&
+    separatorsIn(pathname, separatorsIn(hash, separatorsIn(search, 0))) >= TRIED_PIECES_FROM_SEPARATORS
+      ? new TriedPieces()
+      : undefined;
   return someQueryParameter(search, tests, tried) || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
 }
 
@@ -80,6 +92,22 @@ export function parameterNames(parts: UriParts): ReadonlySet<string> {
  */
 export function namesOneParameter(parts: UriParts): boolean {
   return equalsIn(parts.search) + equalsIn(parts.hash) + equalsIn(parts.pathname) <= 1;
+}
+
+// `counted` plus the separators of pieces (`&`, `;`, `?`, `/`) in `part`, counted up to
+// `TRIED_PIECES_FROM_SEPARATORS`: each separator is searched for natively, since a uri this
+// long with few of them (a presigned link) is read whole.
+function separatorsIn(part: string, counted: number): number {
+  counted = occurrences(part, '&', counted);
+  counted = occurrences(part, '/', counted);
+  counted = occurrences(part, ';', counted);
+  return occurrences(part, '?', counted);
+}
+
+// `counted` plus the occurrences of `char` in `part`, counted up to `TRIED_PIECES_FROM_SEPARATORS`.
+function occurrences(part: string, char: string, counted: number): number {
+  for (let at = part.indexOf(char); at >= 0 && counted < TRIED_PIECES_FROM_SEPARATORS; at = part.indexOf(char, at + 1)) counted++;
+  return counted;
 }
 
 // How many `=` `part` holds, counted up to two.

@@ -112,6 +112,54 @@ describe('result claims', () => {
     }
   });
 
+  it("reads the registry for every link's uri only while some record it holds claims anything", () => {
+    const registry = createRegistry({ capacity: 40 });
+    let reads = 0;
+    const getByUri = registry.getByUri;
+    registry.getByUri = (uri) => {
+      reads += 1;
+      return getByUri(uri);
+    };
+    const h = host(registry);
+    const links = Array.from({ length: 30 }, (_, i) => link(`${ORIGIN}/plain/${i}`));
+    // The last block as the model reads it, with how many uris were read: from `stdio`, which
+    // can't fetch, a link alone shows its uri unless a never withholds it; from `srv`, it is
+    // offered for a fetch unless an expiry refuses it.
+    const render = (content: unknown[], serverId = 'stdio') => {
+      reads = 0;
+      const last = h.renderToolResult({ content }, { serverId }).blocks.at(-1)!;
+      return { text: last.text, fetchable: last.kind === 'stub' && last.fetchable };
+    };
+    const shownAlone = (serverId: string) => {
+      const last = render([...links, link()], serverId);
+      return serverId === 'stdio' ? last.text.includes(URI) : last.fetchable;
+    };
+    // Links and plain references claim nothing: their uris aren't read one by one.
+    render([...links, reference({}, `${ORIGIN}/plain/ref`)]);
+    expect(shownAlone('stdio')).toBe(true);
+    expect(reads).toBeLessThan(links.length);
+    // A reference's never, and then its expiry, is read for a link alone, and decides.
+    for (const [claim, serverId] of [
+      [{ disposition: 'never' }, 'stdio'],
+      [{ expiresAt: '2020-01-01T00:00:00Z' }, 'srv'],
+    ] as const) {
+      h.renderToolResult({ content: [reference(claim)] }, { serverId });
+      expect(shownAlone(serverId)).toBe(false);
+      expect(reads).toBeGreaterThanOrEqual(links.length);
+      // A plain reference in its place lifts the claim: the uris are again not read.
+      h.renderToolResult({ content: [reference()] }, { serverId });
+      expect(shownAlone(serverId)).toBe(true);
+      expect(reads).toBeLessThan(links.length);
+    }
+    // A claiming record evicted counts out as well.
+    h.renderToolResult({ content: [reference({ disposition: 'never' })] }, { serverId: 'stdio' });
+    render(links);
+    expect(reads).toBeGreaterThanOrEqual(links.length);
+    render(Array.from({ length: 60 }, (_, i) => link(`${ORIGIN}/more/${i}`)));
+    render(links);
+    expect(reads).toBeLessThan(links.length);
+  });
+
   it('matches a never by the text a link would show: a bidi control or a lone surrogate cut alike', () => {
     const marked = `${ORIGIN}/a\u202eb`;
     const shownAlike = `${ORIGIN}/ab`;

@@ -54,6 +54,39 @@ describe(holdsBase64RunDecoded.name, () => {
     expect(holdsBase64RunDecoded(`x=${'ab%20cd%2F'.repeat(40)}`)).toBe(false);
     expect(holdsBase64RunDecoded('a&b'.repeat(200))).toBe(false);
   });
+
+  // A uri with no run is answered without reading its runs: each case below sits on an edge of
+  // that shortcut, and must be answered as the full reading answers it.
+  const query = (run: string) => `https://files.example.com/a/b?page=2&${'x=1&'.repeat(60)}v=${run}&w=3`;
+
+  it('finds a run of exactly the bound in a long uri, and none a character shorter', () => {
+    expect(holdsBase64RunDecoded(query(RUN))).toBe(true);
+    expect(holdsBase64RunDecoded(query(RUN.slice(1)))).toBe(false);
+    expect(holdsBase64RunDecoded(RUN)).toBe(true);
+    expect(holdsBase64RunDecoded(RUN.slice(1))).toBe(false);
+  });
+
+  it('finds a run at the very end of a uri, after spans that fall just short of one', () => {
+    const short = `${'A'.repeat(BASE64_RUN_MIN_CHARS - 1)}.`;
+    expect(holdsBase64RunDecoded(`${short.repeat(3)}${RUN}`)).toBe(true);
+    expect(holdsBase64RunDecoded(short.repeat(4))).toBe(false);
+  });
+
+  it('finds a run that what an encoding puts inside it keeps whole', () => {
+    const half = 'A'.repeat(BASE64_RUN_MIN_CHARS / 2);
+    for (const inside of ['\u200b', '\u{e0041}', '\\/', '\n']) {
+      expect(holdsBase64RunDecoded(query(`${half}${inside}${half}`))).toBe(true);
+    }
+    expect(holdsBase64RunDecoded(query(`${half}%0A${half}`))).toBe(true);
+    expect(holdsBase64RunDecoded(query(`${half}.${half}`))).toBe(false);
+  });
+
+  it('finds a short run after a PEM armour line, in a short uri and a long one', () => {
+    const pem = `-----BEGIN KEY-----\n${'A'.repeat(BASE64_LINE_MIN_CHARS)}`;
+    expect(holdsBase64RunDecoded(pem)).toBe(true);
+    expect(holdsBase64RunDecoded(`x=${'a&'.repeat(200)}${pem}`)).toBe(true);
+    expect(holdsBase64RunDecoded(`-----BEGIN KEY-----\n${'A'.repeat(BASE64_LINE_MIN_CHARS - 1)}`)).toBe(false);
+  });
 });
 
 describe('what an encoding puts inside a run', () => {

@@ -108,3 +108,31 @@ describe('work per uri for a repeated ambiguous name', () => {
     expect(counted.parameterNames).toBe(1);
   });
 });
+
+describe('work for a uri asked about twice in a row', () => {
+  // A link's name rule and its line rule ask about one uri in turn: the second asking reads nothing.
+  it.each([
+    ['a plain link', 'https://files.example.com/exports/r1/file-3.csv?page=3', false],
+    ['a presigned link', 'https://files.example.com/exports/file-7.csv?X-Amz-Signature=abcdef0123456789', true],
+  ])('%s: read once, answered alike both times', (_what, uri, carries) => {
+    // Something else asked first, so the uri is new to the check.
+    uriMayCarryCredential('https://other.example.com/');
+    counted.reads.clear();
+    expect(uriMayCarryCredential(uri)).toBe(carries);
+    const reads = counted.reads.get('search') ?? 0;
+    expect(reads).toBeGreaterThan(0);
+    expect(uriMayCarryCredential(uri)).toBe(carries);
+    expect(counted.reads.get('search') ?? 0).toBe(reads);
+  });
+
+  it('reads the next uri anew, with its own answer', () => {
+    const plain = 'https://files.example.com/a?page=1';
+    const signed = 'https://files.example.com/a?token=abcdef0123456789';
+    expect(uriMayCarryCredential(plain)).toBe(false);
+    expect(uriMayCarryCredential(signed)).toBe(true);
+    expect(uriMayCarryCredential(plain)).toBe(false);
+    expect(uriMayCarryCredential(plain)).toBe(false);
+    expect(uriMayCarryCredential(signed)).toBe(true);
+    expect(uriMayCarryCredential(signed)).toBe(true);
+  });
+});
