@@ -10,24 +10,22 @@ const MCP_KINDS = ['text', 'image', 'audio', 'resource_link', 'resource'];
 const KIND = `/^(${MCP_KINDS.join('|')})$/`;
 const MESSAGE = "A literal MCP kind check belongs in the kind's table under src/blocks/kinds/ (issue 17: there a new kind is a compile error, here a silent miss).";
 
-/** `x.type === 'image'`, `'image' !== x.type` and the same with `==`/`!=`. */
-const LITERAL_KIND_CHECKS = ['===', '!==', '==', '!='].flatMap((operator) => [
-  {
-    selector: `BinaryExpression[operator='${operator}'][left.type='MemberExpression'][left.property.name='type'][right.value=${KIND}]`,
-    message: MESSAGE,
-  },
-  {
-    selector: `BinaryExpression[operator='${operator}'][right.type='MemberExpression'][right.property.name='type'][left.value=${KIND}]`,
-    message: MESSAGE,
-  },
-]);
+/** A comparison (`===`, `!==`, `==`, `!=`) whose other side isn't a `kind` (blockwise's own `ShownBlock`/`LiveBlock` discriminant). */
+const COMPARISON = "BinaryExpression[operator=/^[!=]==?$/]:not([left.property.name='kind']):not([right.property.name='kind']):not([left.name='kind']):not([right.name='kind'])";
+/** A template literal with no expressions spelling a kind (`` `image` ``). */
+const KIND_TEMPLATE = `TemplateLiteral[expressions.length=0][quasis.0.value.cooked=${KIND}]`;
 
 /**
- * Files that read the *live copy* (`LiveBlock`: text, image, audio, document — what blockwise
- * made, not what a server sent) by its `type`. Those are the provider-facing output's kinds,
- * spelled like MCP's because the live copy is MCP-shaped; they classify nothing.
+ * A kind's literal compared with anything (`b.type === 'image'`, `'audio' === b['type']`,
+ * `c?.type !== 'text'`, a destructured `type === 'resource_link'`, a template literal), a switch
+ * case on one (unless the switch reads a `kind`), or an array of them asked `includes`.
  */
-const LIVE_COPY_READERS = ['src/providers/live-blocks.ts', 'src/providers/anthropic.ts', 'src/cli/print.ts', 'src/cli/html-report.ts'];
+const LITERAL_KIND_CHECKS = [
+  { selector: `${COMPARISON} > Literal[value=${KIND}]`, message: MESSAGE },
+  { selector: `${COMPARISON} > ${KIND_TEMPLATE}`, message: MESSAGE },
+  { selector: `SwitchStatement:not([discriminant.property.name='kind']):not([discriminant.name='kind']) > SwitchCase > Literal.test[value=${KIND}]`, message: MESSAGE },
+  { selector: `CallExpression[callee.property.name='includes'] > MemberExpression.callee > ArrayExpression.object > Literal[value=${KIND}]`, message: MESSAGE },
+];
 
 export default tseslint.config(
   {
@@ -106,7 +104,7 @@ export default tseslint.config(
   {
     // The runtime: a literal MCP kind check lives in the kind tables only.
     files: ['src/**/*.ts'],
-    ignores: ['src/blocks/kinds/**', ...LIVE_COPY_READERS],
+    ignores: ['src/blocks/kinds/**'],
     rules: {
       'no-restricted-syntax': ['error', ...LITERAL_KIND_CHECKS],
     },

@@ -121,35 +121,6 @@ export function checkedJsonHead(json: string, readChars: number): string {
   return shown + json.slice(kept, kept + Math.max(0, readChars - shown.length));
 }
 
-/**
- * Compact JSON text (as `JSON.stringify` writes it) with every string value as
- * {@link shownDataString} shows it: the text a replacer of {@link dataChecker}'s would write for
- * a value holding no block. Undefined where a key would change: a replacer numbers a key that
- * two replacements would share, which text can't. One pass, quotes found with `indexOf`; a
- * literal is parsed only where the check may change it (a `\u` escape stands for a lone
- * surrogate or a control, which a test of the escaped text can't see as the check sees it).
- */
-export function checkedJsonText(json: string): string | undefined {
-  let shown = '';
-  let kept = 0;
-  for (let index = json.indexOf('"'); index >= 0; ) {
-    const end = stringLiteralEnd(json, index);
-    const literal = json.slice(index, end);
-    if (literal.length > PRETESTED_LITERAL_MAX || literal.includes('\\u') || mayNeedDataCheck(literal)) {
-      const value = JSON.parse(literal) as string;
-      const checked = shownDataString(value);
-      if (checked !== value) {
-        // A key is followed by its `:`, a string value never.
-        if (json.charCodeAt(end) === 0x3a) return undefined;
-        shown += json.slice(kept, index) + JSON.stringify(checked);
-        kept = end;
-      }
-    }
-    index = json.indexOf('"', end);
-  }
-  return kept === 0 ? json : shown + json.slice(kept);
-}
-
 /** The longest literal `checkedJsonHead` tests before parsing it. */
 const PRETESTED_LITERAL_MAX = 256;
 

@@ -138,7 +138,9 @@ export function reportTotals(entries: readonly ReportEntry[]): ReportTotals {
     if (rendered.live.kind === 'text') totals.liveTextChars += rendered.live.text.length;
     else {
       for (const block of rendered.live.blocks) {
+        // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
         if (block.type === 'text') totals.liveTextChars += block.text.length;
+        // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
         else if (block.type === 'image') totals.nativeImages += 1;
       }
     }
@@ -272,8 +274,10 @@ function liveCopy(rendered: RenderedToolResult): SafeHtml {
  * measured already); any other media as its placeholder, never its data.
  */
 function liveBlock(block: LiveBlock): SafeHtml {
+  // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
   if (block.type === 'text') return html`<pre>${block.text}</pre>`;
   const placeholder = nativeImagePlaceholder(block.mimeType, block.data, block.type);
+  // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
   if (block.type === 'image' && isNativeImageType(block.mimeType) && BASE64.test(block.data)) {
     return html`<figure><img src="data:${block.mimeType};base64,${block.data}" alt="${placeholder}"><figcaption>${placeholder}</figcaption></figure>`;
   }

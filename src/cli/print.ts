@@ -59,6 +59,7 @@ function printableLiveCopy(live: LiveCopy): PrintedLiveCopy {
 }
 
 function printableLiveBlock(block: LiveBlock): PrintedLiveBlock {
+  // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
   return block.type === 'text'
     ? { type: 'text', text: block.text }
     : { type: block.type, mimeType: block.mimeType, placeholder: nativeImagePlaceholder(block.mimeType, block.data, block.type) };
@@ -208,6 +209,7 @@ export function formatRendered(rendered: RenderedToolResult, raw?: unknown): str
     lines.push(`live copy: ${live.blocks.length} native block${live.blocks.length === 1 ? '' : 's'}:`);
     live.blocks.forEach((block, index) => {
       if (index > 0) lines.push(BLOCK_SEPARATOR);
+      // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
       gutter(block.type === 'text' ? block.text : block.placeholder, lines);
     });
   }

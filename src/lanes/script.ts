@@ -9,7 +9,7 @@
  * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
-import { checkedJsonText, dataChecker, mayNeedDataCheck, shownDataString } from '../blocks/data-strings.js';
+import { dataChecker, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
 import { classifyBlock, textOfTextBlock, type BlockReading, type ClassifyContext } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
@@ -18,7 +18,7 @@ import { isContentArray, normalizeResult, type ResultOrigin } from '../inputs.js
 import { bothClaims, recordClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
-import { readContentClaims, readDataClaims, type DataScan } from '../blocks/read-claims.js';
+import { readContentClaims, readDataClaims } from '../blocks/read-claims.js';
 import type { ReferenceRecord, RegistryJournal } from '../references/registry.js';
 import { isReferenceForm, type Testimony } from '../references/testimony.js';
 import { sanitizeLabel } from '../text/labels.js';
@@ -168,8 +168,8 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const builder = new ViewBuilder(core, origin, structured === undefined ? lineClaims : bothClaims(lineClaims, viewClaims), viewClaims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structuredScan === undefined ? {} : { structured: builder.data(structured, structuredScan) }) }
-      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data, dataScan) }) };
+      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structuredScan === undefined ? {} : { structured: builder.data(structured) }) }
+      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
     recordIssued(core, origin, builder.issued);
@@ -320,9 +320,7 @@ class ViewBuilder {
    * lane's words for it in a block's place: no object in a view carries an id, name or saved
    * path the lane didn't give it.
    */
-  data(value: unknown, scan: DataScan): unknown {
-    const plain = plainData(value, scan);
-    if (plain !== NEEDS_REPLACER) return plain;
+  data(value: unknown): unknown {
     // A script reads all of its data: every string is checked, however long the data.
     const checked = dataChecker();
     const text = JSON.stringify(value, (_key, member: unknown) => {
@@ -436,28 +434,6 @@ class ViewBuilder {
 
 /** What the classifier returns for a block this lane gives as an object: never shown as words. */
 const TAKEN: ShownBlock = { kind: 'text', text: '' };
-
-/** What {@link plainData} answers where the data needs the replacer. */
-const NEEDS_REPLACER = Symbol('needs the replacer');
-
-/**
- * Data as the view gives it, without a replacer, where the walk met no block and no `toJSON`:
- * the data's own JSON (one serialization, read once: the very text checked is the text read
- * back), with its string values as the data check shows them (`checkedJsonText`), read back.
- * That is what the replacer would give wherever the text holds no `type` or `refId` key (a
- * block, or an object shaped like this lane's own, is read by the replacer whatever its shape)
- * and no key the check would change: most data (rows, trees of settings, lists of strings) takes
- * this way, at native speed but for the strings it checks. {@link NEEDS_REPLACER} otherwise.
- */
-function plainData(value: unknown, scan: DataScan): unknown {
-  if (scan.foundBlock || scan.sawToJSON) return NEEDS_REPLACER;
-  const text = JSON.stringify(value);
-  if (text === undefined) return undefined;
-  // A key is written `"name":` only where it is one: inside a string every quote is escaped.
-  if (text.includes('"type":') || text.includes('"refId":')) return NEEDS_REPLACER;
-  const checked = text.includes('\\u') || mayNeedDataCheck(text) ? checkedJsonText(text) : text;
-  return checked === undefined ? NEEDS_REPLACER : (JSON.parse(checked) as unknown);
-}
 
 /**
  * The `type` of this lane's own media and resource objects (`ScriptMedia`, `ScriptResource`):

@@ -40,6 +40,7 @@ export function toAnthropic(rendered: unknown): AnthropicToolResult {
   const { live, isError } = renderedForOrThrow(rendered, 'toAnthropic', 'anthropic');
   if (live.kind === 'text') return { content: live.text, is_error: isError === true };
   // The Messages API refuses an empty text block; an empty text shows nothing, so leaving it out loses nothing.
+  // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
   const content = mapLiveBlocks(live, ANTHROPIC_BLOCKS).filter((block) => block.type !== 'text' || block.text !== '');
   return { content, is_error: isError === true };
 }

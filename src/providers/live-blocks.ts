@@ -48,6 +48,7 @@ export function textOnly(live: LiveCopy): string | undefined {
   if (live.kind === 'text') return live.text;
   const texts: string[] = [];
   for (const block of live.blocks) {
+    // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
     if (block.type !== 'text') return undefined;
     texts.push(block.text);
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../../src/host.js';
-import { checkedJsonText, shownDataString } from '../../src/blocks/data-strings.js';
 import { DATA_URI_NOT_SHOWN } from '../../src/text/markers.js';
 
 /**
@@ -32,27 +31,5 @@ describe('Host.scriptView, data without blocks', () => {
   it("reads a nested object shaped like the lane's own media object as its own, never passing its other fields", () => {
     const shown = view({ a: [{ type: 'image', mimeType: 'image/png', size: 3, extra: 'x' }] });
     expect(shown).toEqual({ a: [{ type: 'image', mimeType: 'image/png', size: 3 }] });
-  });
-});
-
-describe('checkedJsonText', () => {
-  const signed = `https://bucket.s3.amazonaws.com/k.csv?X-Amz-Signature=${'ab'.repeat(32)}`;
-  const base64 = Buffer.alloc(600, 7).toString('base64');
-
-  it('gives text whose strings need no change back as it is', () => {
-    const json = JSON.stringify({ a: ['plain', 'https://docs.example.org/guide'], 'k "q" \\': 'x' });
-    expect(checkedJsonText(json)).toBe(json);
-  });
-
-  it('writes each string value as the data check shows it, escaped literals included', () => {
-    const value = { a: [signed, `say "hi" ${base64}`], b: 'kept' };
-    const shown = checkedJsonText(JSON.stringify(value));
-    expect(JSON.parse(shown!)).toEqual({ a: [shownDataString(signed), shownDataString(`say "hi" ${base64}`)], b: 'kept' });
-    expect(shown).not.toContain('X-Amz-Signature');
-    expect(shown).not.toContain(base64);
-  });
-
-  it('answers undefined where a key would change (the replacer numbers keys two replacements share)', () => {
-    expect(checkedJsonText(JSON.stringify({ [signed]: 1, b: 2 }))).toBeUndefined();
   });
 });
