@@ -2,7 +2,7 @@ import { MCP_IMAGE_LIMITS } from '../../src/blocks/image-check.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHost, type Host } from '../../src/host.js';
 import type { ResultOrigin } from '../../src/inputs.js';
 import type { HostCore } from '../../src/lanes/host-core.js';
@@ -537,28 +537,32 @@ describe(fetchReference.name, () => {
 
   describe('the byte ceiling', () => {
     it('aborts a slow stream the moment decoded bytes pass it', async () => {
+      // What the server saw, not how long it took: it sends three chunks of 32 bytes, slowly,
+      // passing the ceiling of 64 with the third, then sends nothing more and never ends. Only a
+      // fetch that stops at the ceiling answers too-large (one waiting for the end would run
+      // into its deadline and answer timeout), and the server sees the connection closed with
+      // just those three chunks sent.
+      const seen: { sentAtClose?: number } = {};
       const server = await serve((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         let sent = 0;
         const timer = setInterval(() => {
-          if (res.destroyed) return clearInterval(timer);
+          if (res.destroyed || sent === 3) return clearInterval(timer);
           res.write(Buffer.alloc(32, 0x61));
           sent += 1;
-          if (sent === 64) {
-            clearInterval(timer);
-            res.end();
-          }
         }, 5);
-        res.on('close', () => clearInterval(timer));
+        res.on('close', () => {
+          clearInterval(timer);
+          seen.sentAtClose = sent;
+        });
       });
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
       const { saves, save } = saver();
-      const started = Date.now();
-      const outcome = await host.fetchReference(refId, { maxBytes: 64, save });
+      const outcome = await host.fetchReference(refId, { maxBytes: 64, save, timeoutMs: 20_000 });
       expectFailure(outcome, 'too-large');
-      expect(Date.now() - started).toBeLessThan(250);
       await expect.poll(() => server.closedEarly).toBe(1);
+      expect(seen.sentAtClose).toBe(3);
       expect(saves).toEqual([]);
       expect(host.registry.get(refId)?.fetched).toBeUndefined();
     });
@@ -613,9 +617,22 @@ describe(fetchReference.name, () => {
       const server = await bodyOrigin(wire, { 'content-encoding': 'gzip' });
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/payload`, { sizeBytes: 1 }));
-      const started = Date.now();
-      expectFailure(await host.fetchReference(refId, { maxBytes: 64 * 1024, save: saver().save }), 'too-large');
-      expect(Date.now() - started).toBeLessThan(2000);
+      // The decoded bytes handed to the fetcher are counted, not timed: the reading stops at the
+      // ceiling, a chunk or so past it, far short of the 64 MB the bomb decodes to.
+      let decoded = 0;
+      const counting: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        const body = response.body?.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            decoded += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        }));
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+      expectFailure(await host.fetchReference(refId, { maxBytes: 64 * 1024, save: saver().save, fetch: counting }), 'too-large');
+      expect(decoded).toBeGreaterThan(64 * 1024);
+      expect(decoded).toBeLessThan(1024 * 1024);
     });
 
     it.each([
@@ -766,9 +783,20 @@ describe(fetchReference.name, () => {
       const server = await serve(() => undefined);
       const host = hostAt(server.origin);
       const { refId } = render(host, reference(`${server.origin}/payload`));
-      const started = Date.now();
-      expectFailure(await host.fetchReference(refId, { save: saver().save, timeoutMs: 150 }), 'timeout');
-      expect(Date.now() - started).toBeLessThan(1000);
+      // Within the bound by the fetch's own clock, faked: nothing answers at 149 ms, and the
+      // timeout does at 150, whatever the machine's load.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+      try {
+        let outcome: FetchOutcome | undefined;
+        const fetching = host.fetchReference(refId, { save: saver().save, timeoutMs: 150 }).then((answer) => (outcome = answer));
+        await vi.advanceTimersByTimeAsync(149);
+        expect(outcome).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(1);
+        await fetching;
+        expectFailure(outcome!, 'timeout');
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('a fetch implementation that ignores the abort signal > timeout all the same', async () => {

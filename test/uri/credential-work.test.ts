@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const counted = vi.hoisted(() => ({ parameterNames: 0, reads: new Map<string, number>() }));
+const counted = vi.hoisted(() => ({ parameterNames: 0, reads: new Map<string, number>(), readings: 0, charsRead: 0 }));
 
 vi.mock('../../src/uri/uri-parameters.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/uri/uri-parameters.js')>();
@@ -25,6 +25,8 @@ vi.mock('../../src/uri/uri-parts.js', async (importOriginal) => {
     ...original,
     // Each part of a reading counts its reads.
     readUri: (uri: string, base: string) => {
+      counted.readings += 1;
+      counted.charsRead += typeof uri === 'string' ? uri.length : 0;
       const parts = original.readUri(uri, base);
       if (parts === null) return null;
       return new Proxy(parts, {
@@ -45,6 +47,8 @@ const repeated = (path: string, piece: string) => `https://files.example.com${pa
 beforeEach(() => {
   counted.parameterNames = 0;
   counted.reads.clear();
+  counted.readings = 0;
+  counted.charsRead = 0;
 });
 
 describe('work per uri for a repeated ambiguous name', () => {
@@ -134,5 +138,37 @@ describe('work for a uri asked about twice in a row', () => {
     expect(uriMayCarryCredential(plain)).toBe(false);
     expect(uriMayCarryCredential(signed)).toBe(true);
     expect(uriMayCarryCredential(signed)).toBe(true);
+  });
+});
+
+/** The readings of `uri` and the characters they read, counted over one check of it. */
+function workOn(uri: string): { readings: number; charsRead: number; verdict: boolean } {
+  counted.readings = 0;
+  counted.charsRead = 0;
+  const verdict = uriMayCarryCredential(uri);
+  return { readings: counted.readings, charsRead: counted.charsRead, verdict };
+}
+
+const enc = encodeURIComponent;
+const encodedTimes = (text: string, times: number): string => (times === 0 ? text : encodedTimes(enc(text), times - 1));
+
+// Linear, counted rather than timed: a uri nested in a uri is read again, so what the check reads
+// (each reading's uri, whole) is the work that could multiply level by level. On a uri at the
+// 4096-character limit it stays a small multiple of the uri's length, and it grows as the uri
+// does: no more than double for a uri twice as long.
+describe('work per uri at the 4096-character limit, built to nest or branch', () => {
+  const branching = () => `https://example.com/?${Array.from({ length: 200 }, () => `a=${encodedTimes('/x?b=%2525&c=//h/?d=1', 2)}`).join('&')}`;
+  it.each([
+    ['pieces that each open like base64 of a uri', `https://example.com/${'aHR0cA;'.repeat(584)}`, false],
+    ['segments that each open like hex of //', `https://example.com/${'2f2fa/'.repeat(680)}`, false],
+    ['a fragment route with many parameters', `https://example.com/#/${'a?b=1&'.repeat(680)}`, false],
+    ['pieces built to branch at every level', branching(), undefined],
+  ])('%s: read in work linear in its length', (_name, uri, verdict) => {
+    const half = workOn(uri.slice(0, 2048));
+    const whole = workOn(uri.slice(0, 4096));
+    if (verdict !== undefined) expect(whole.verdict).toBe(verdict);
+    expect(whole.charsRead).toBeLessThanOrEqual(8 * 4096);
+    expect(whole.readings).toBeLessThanOrEqual(2 * half.readings + 8);
+    expect(whole.charsRead).toBeLessThanOrEqual(2.2 * half.charsRead + 64);
   });
 });

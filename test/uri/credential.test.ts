@@ -392,21 +392,18 @@ describe(uriMayCarryCredential.name, () => {
     expect(MAX_NESTING_LEVEL).toBe(4);
   });
 
+  // The work on these uris is counted, not timed, in credential-work.test.ts; here, the verdict.
   it.each([
     ['pieces that each open like base64 of a uri', `https://example.com/${'aHR0cA;'.repeat(584)}`],
     ['segments that each open like hex of //', `https://example.com/${'2f2fa/'.repeat(680)}`],
     ['a fragment route with many parameters', `https://example.com/#/${'a?b=1&'.repeat(680)}`],
-  ])('reads a uri at the 4096-character limit of %s in linear time', (_name, uri) => {
-    const started = performance.now();
+  ])('reads a uri at the 4096-character limit of %s, and shows it', (_name, uri) => {
     expect(uriMayCarryCredential(uri.slice(0, 4096))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('never throws on a uri at the 4096-character limit built to branch at every level', () => {
     const piece = `a=${encodedTimes('/x?b=%2525&c=//h/?d=1', 2)}`;
     const uri = `https://example.com/?${Array.from({ length: 200 }, () => piece).join('&')}`.slice(0, 4096);
-    const started = performance.now();
     expect(typeof uriMayCarryCredential(uri)).toBe('boolean');
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
