@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 export const SRC_DIR = fileURLToPath(new URL('../../src/', import.meta.url));
 
 /** The generous limit: linear work on a megabyte, plus the child's start, on a loaded machine, many times over. */
-export const HANG_LIMIT_MS = 20_000;
+const HANG_LIMIT_MS = 20_000;
 
 /** What a guarded script ended with: whether it ran to its end, and the JSON it printed last. */
 export interface Guarded {
