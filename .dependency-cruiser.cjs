@@ -29,7 +29,11 @@ const upwardRules = LAYERS.slice(0, -1).map((layer, index) => {
   const above = LAYERS.slice(index + 1);
   return {
     name: `layer-${layer.name.replaceAll(' ', '-')}`,
-    comment: `The ${layer.name} layer imports only from the layers below it (${LAYERS.slice(0, index).map((l) => l.name).join(', ') || 'none'}), never from ${above.map((l) => l.name).join(', ')} (docs/design.md §2).`,
+    comment: `The ${layer.name} layer imports only from the layers below it (${
+      LAYERS.slice(0, index)
+        .map((l) => l.name)
+        .join(', ') || 'none'
+    }), never from ${above.map((l) => l.name).join(', ')} (docs/design.md §2).`,
     severity: 'error',
     from: { path: layer.paths },
     to: { path: above.flatMap((l) => l.paths) },

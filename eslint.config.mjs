@@ -8,10 +8,12 @@ import tseslint from 'typescript-eslint';
 const MCP_KINDS = ['text', 'image', 'audio', 'resource_link', 'resource'];
 
 const KIND = `/^(${MCP_KINDS.join('|')})$/`;
-const MESSAGE = "A literal MCP kind check belongs in the kind's table under src/blocks/kinds/ (issue 17: there a new kind is a compile error, here a silent miss).";
+const MESSAGE =
+  "A literal MCP kind check belongs in the kind's table under src/blocks/kinds/ (issue 17: there a new kind is a compile error, here a silent miss).";
 
 /** A comparison (`===`, `!==`, `==`, `!=`) whose other side isn't a `kind` (blockwise's own `ShownBlock`/`LiveBlock` discriminant). */
-const COMPARISON = "BinaryExpression[operator=/^[!=]==?$/]:not([left.property.name='kind']):not([right.property.name='kind']):not([left.name='kind']):not([right.name='kind'])";
+const COMPARISON =
+  "BinaryExpression[operator=/^[!=]==?$/]:not([left.property.name='kind']):not([right.property.name='kind']):not([left.name='kind']):not([right.name='kind'])";
 /** A template literal with no expressions spelling a kind (`` `image` ``). */
 const KIND_TEMPLATE = `TemplateLiteral[expressions.length=0][quasis.0.value.cooked=${KIND}]`;
 
@@ -23,7 +25,10 @@ const KIND_TEMPLATE = `TemplateLiteral[expressions.length=0][quasis.0.value.cook
 const LITERAL_KIND_CHECKS = [
   { selector: `${COMPARISON} > Literal[value=${KIND}]`, message: MESSAGE },
   { selector: `${COMPARISON} > ${KIND_TEMPLATE}`, message: MESSAGE },
-  { selector: `SwitchStatement:not([discriminant.property.name='kind']):not([discriminant.name='kind']) > SwitchCase > Literal.test[value=${KIND}]`, message: MESSAGE },
+  {
+    selector: `SwitchStatement:not([discriminant.property.name='kind']):not([discriminant.name='kind']) > SwitchCase > Literal.test[value=${KIND}]`,
+    message: MESSAGE,
+  },
   { selector: `CallExpression[callee.property.name='includes'] > MemberExpression.callee > ArrayExpression.object > Literal[value=${KIND}]`, message: MESSAGE },
 ];
 

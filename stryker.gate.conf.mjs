@@ -7,12 +7,7 @@ const base = JSON.parse(readFileSync(new URL('./stryker.conf.json', import.meta.
 
 export default {
   ...base,
-  mutate: [
-    'src/lanes/goes-native.ts',
-    'src/uri/shown-link-uri.ts',
-    'src/references/dial-check.ts',
-    'src/uri/credential.ts',
-  ],
+  mutate: ['src/lanes/goes-native.ts', 'src/uri/shown-link-uri.ts', 'src/references/dial-check.ts', 'src/uri/credential.ts'],
   // Only the four modules' own unit tests run per mutant; the property tests run in npm test.
   vitest: { configFile: 'vitest.gate.config.ts', related: false },
   checkers: ['typescript'],

@@ -16,8 +16,7 @@ function random(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-const run = (alphabet: string, length: number): string =>
-  Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+const run = (alphabet: string, length: number): string => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -16,9 +16,7 @@ interface Corpus {
   readonly ordinary: readonly CorpusEntry[];
 }
 
-const corpus = JSON.parse(
-  readFileSync(new URL('../test/fixtures/credential-urls.json', import.meta.url), 'utf8'),
-) as Corpus;
+const corpus = JSON.parse(readFileSync(new URL('../test/fixtures/credential-urls.json', import.meta.url), 'utf8')) as Corpus;
 
 const missed = corpus.credential.filter((entry) => !uriMayCarryCredential(entry.uri));
 const falseAlarms = corpus.ordinary.filter((entry) => uriMayCarryCredential(entry.uri));

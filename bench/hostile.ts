@@ -122,33 +122,85 @@ function objectTree(bytes: number): Record<string, unknown> {
 const FAMILIES: readonly Family[] = [
   { name: 'brace-query-links', what: 'links with uri "#" + "{?"×2030', build: (b) => ({ content: blocksUpTo(b, () => link('x', `#${'{?'.repeat(2030)}`)) }) },
   { name: 'brace-embedded-uri', what: 'one embedded uri of "{?"', build: (b) => ({ content: [embedded(`#${repeatTo('{?', b)}`)] }) },
-  { name: 'fdfa-names', what: 'links named U+FDFA×250', build: (b) => ({ content: blocksUpTo(b, (i) => link('\ufdfa'.repeat(250), `https://example.com/f${i}`)) }) },
-  { name: 'tilde-names', what: 'links named "a~"×127 (the …~hmac= shape)', build: (b) => ({ content: blocksUpTo(b, (i) => link('a~'.repeat(127), `https://example.com/f${i}?sig=${i}`)) }) },
-  { name: 'fdfa-query-names', what: 'links named U+FDFA×250 with a signed uri', build: (b) => ({ content: blocksUpTo(b, (i) => link(`${'\ufdfa'.repeat(250)}`, `https://example.com/f${i}?X-Amz-Signature=${i}abcdef0123456789`)) }) },
+  {
+    name: 'fdfa-names',
+    what: 'links named U+FDFA×250',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('\ufdfa'.repeat(250), `https://example.com/f${i}`)) }),
+  },
+  {
+    name: 'tilde-names',
+    what: 'links named "a~"×127 (the …~hmac= shape)',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('a~'.repeat(127), `https://example.com/f${i}?sig=${i}`)) }),
+  },
+  {
+    name: 'fdfa-query-names',
+    what: 'links named U+FDFA×250 with a signed uri',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link(`${'\ufdfa'.repeat(250)}`, `https://example.com/f${i}?X-Amz-Signature=${i}abcdef0123456789`)) }),
+  },
   { name: 'fdfa-embedded-uri', what: 'one embedded uri of U+FDFA', build: (b) => ({ content: [embedded(repeatTo('\ufdfa', b))] }) },
-  { name: 'fdfa-link-uri', what: 'one link whose uri is U+FDFA', build: (b) => ({ content: [link('x', `https://example.com/?q=${repeatTo('\ufdfa', b - 40)}`)] }) },
-  { name: 'long-param-names', what: 'links with distinct 2 KB parameter names', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/?N${i}${'A'.repeat(2000)}=v`)) }) },
-  { name: 'many-links', what: '26,000-odd short links (stubs past the cut)', build: (b) => ({ content: blocksUpTo(b, (i) => link('f', `https://s.example.com/${i}?sig=x`)) }) },
+  {
+    name: 'fdfa-link-uri',
+    what: 'one link whose uri is U+FDFA',
+    build: (b) => ({ content: [link('x', `https://example.com/?q=${repeatTo('\ufdfa', b - 40)}`)] }),
+  },
+  {
+    name: 'long-param-names',
+    what: 'links with distinct 2 KB parameter names',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/?N${i}${'A'.repeat(2000)}=v`)) }),
+  },
+  {
+    name: 'many-links',
+    what: '26,000-odd short links (stubs past the cut)',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('f', `https://s.example.com/${i}?sig=x`)) }),
+  },
   { name: 'zeros', what: '[0,0,…] as content', build: (b) => ({ content: new Array<number>(Math.floor(b / 2)).fill(0) }) },
   { name: 'tiny-blocks', what: 'text blocks of one character', build: (b) => ({ content: blocksUpTo(b, () => ({ type: 'text', text: 'a' })) }) },
-  { name: 'percent25-run', what: 'links of 4 KB, a query value of %25 runs', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?q=${'%25'.repeat(1300)}`)) }) },
-  { name: 'equals-run', what: 'links of 4 KB, a query of = runs', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'='.repeat(4000)}`)) }) },
-  { name: 'ampersand-run', what: 'links of 4 KB, a query of &a runs', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'&a'.repeat(2000)}`)) }) },
-  { name: 'slash-run', what: 'links of 4 KB, a path of / runs', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}${'/'.repeat(4000)}`)) }) },
-  { name: 'query-pieces-links', what: 'links of 4 KB with ?a=1;b=2&… pieces', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'a=1;b?c&'.repeat(500)}`)) }) },
+  {
+    name: 'percent25-run',
+    what: 'links of 4 KB, a query value of %25 runs',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?q=${'%25'.repeat(1300)}`)) }),
+  },
+  {
+    name: 'equals-run',
+    what: 'links of 4 KB, a query of = runs',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'='.repeat(4000)}`)) }),
+  },
+  {
+    name: 'ampersand-run',
+    what: 'links of 4 KB, a query of &a runs',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'&a'.repeat(2000)}`)) }),
+  },
+  {
+    name: 'slash-run',
+    what: 'links of 4 KB, a path of / runs',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}${'/'.repeat(4000)}`)) }),
+  },
+  {
+    name: 'query-pieces-links',
+    what: 'links of 4 KB with ?a=1;b=2&… pieces',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://example.com/${i}?${'a=1;b?c&'.repeat(500)}`)) }),
+  },
   { name: 'nested-base64', what: 'links nesting a uri in base64 6 deep', build: (b) => ({ content: blocksUpTo(b, (i) => link('x', nestedBase64(6, i))) }) },
   // An ambiguous name (`credential.ts`) repeated through 4 KB uris: one scan of the uri per
   // occurrence made these quadratic.
-  ...['t', 'sig', 'auth', 'key', 'secure'].map(
-    (ambiguous): Family => ({
-      name: `repeated-${ambiguous}`,
-      what: `links of 4 KB, a query of ${ambiguous}=1& runs`,
-      build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://x${i}.example.com/?${`${ambiguous}=1&`.repeat(Math.floor(4060 / (ambiguous.length + 3)))}`)) }),
+  ...['t', 'sig', 'auth', 'key', 'secure'].map((ambiguous): Family => ({
+    name: `repeated-${ambiguous}`,
+    what: `links of 4 KB, a query of ${ambiguous}=1& runs`,
+    build: (b) => ({
+      content: blocksUpTo(b, (i) => link('x', `https://x${i}.example.com/?${`${ambiguous}=1&`.repeat(Math.floor(4060 / (ambiguous.length + 3)))}`)),
     }),
-  ),
+  })),
   // Data strings (`data-strings.ts`): each read as a uri may be, or searched for base64 runs.
-  { name: 'data-uris', what: 'structuredContent: an array of short signed uris', build: (b) => ({ structuredContent: stringsUpTo(b, (i) => `https://s.example.com/${i}?sig=x`), content: [] }) },
-  { name: 'data-base64', what: 'structuredContent: one base64 string of 1 MB', build: (b) => ({ structuredContent: { data: Buffer.alloc(Math.floor((b * 3) / 4) - 16, 7).toString('base64') }, content: [] }) },
+  {
+    name: 'data-uris',
+    what: 'structuredContent: an array of short signed uris',
+    build: (b) => ({ structuredContent: stringsUpTo(b, (i) => `https://s.example.com/${i}?sig=x`), content: [] }),
+  },
+  {
+    name: 'data-base64',
+    what: 'structuredContent: one base64 string of 1 MB',
+    build: (b) => ({ structuredContent: { data: Buffer.alloc(Math.floor((b * 3) / 4) - 16, 7).toString('base64') }, content: [] }),
+  },
   { name: 'deep-nesting', what: 'structuredContent nested 400,000 deep', build: (b) => ({ structuredContent: deepArray(Math.floor(b / 2)), content: [] }) },
   { name: 'object-tree', what: 'structuredContent: objects of 10 small objects, 4 deep', build: (b) => ({ structuredContent: objectTree(b), content: [] }) },
   {
@@ -181,7 +233,8 @@ interface Measured {
 function renderOn(lane: LaneName, input: { content: unknown[] }): void {
   const host = createHost({ log: () => {} });
   if (lane === 'tool-result') host.renderToolResult(input, { serverId: 'bench', toolName: 'hostile' });
-  else if (lane === 'push') host.convertBlocks(input.content.length > 0 ? input.content : [(input as { structuredContent?: unknown }).structuredContent], { serverId: 'bench' });
+  else if (lane === 'push')
+    host.convertBlocks(input.content.length > 0 ? input.content : [(input as { structuredContent?: unknown }).structuredContent], { serverId: 'bench' });
   else host.scriptView(input, { serverId: 'bench', toolName: 'hostile' });
 }
 
@@ -242,7 +295,10 @@ function runOneChild(family: string, lane: LaneName, flags: readonly string[], e
       clearTimeout(timer);
       const line = /RESULT (.*)/.exec(stderr)?.[1];
       if (line === undefined) {
-        const why = signal === 'SIGKILL' ? `timeout > ${CHILD_TIMEOUT_MS / 1000} s` : `died (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-1)[0] ?? ''}`;
+        const why =
+          signal === 'SIGKILL'
+            ? `timeout > ${CHILD_TIMEOUT_MS / 1000} s`
+            : `died (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-1)[0] ?? ''}`;
         resolve({ failed: why.slice(0, 120) });
         return;
       }
@@ -261,7 +317,9 @@ function pad(text: string, width: number): string {
 async function main(): Promise<void> {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]!.split(',') : undefined;
   const families = FAMILIES.filter((family) => only === undefined || only.includes(family.name));
-  console.log(`bench:hostile — ${(TARGET_BYTES / 1024 / 1024).toFixed(1)} MB per family; targets ≤ ${MS_PER_MB_TARGET} ms/MB, peak heap ≤ ${HEAP_RATIO_TARGET}× input`);
+  console.log(
+    `bench:hostile — ${(TARGET_BYTES / 1024 / 1024).toFixed(1)} MB per family; targets ≤ ${MS_PER_MB_TARGET} ms/MB, peak heap ≤ ${HEAP_RATIO_TARGET}× input`,
+  );
   console.log(`${pad('family', 22)}${pad('lane', 13)}${pad('input', 10)}${pad('ms/MB', 10)}${pad('heap×', 8)}verdict`);
   let allWithin = true;
   for (const family of families) {

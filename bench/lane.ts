@@ -84,16 +84,19 @@ function measure(name: string, rounds: number, inputFor: (round: number) => unkn
     }
   }
   const ratio = median(lane) / median(baseline);
-  console.log(
-    `${name}: lane ${median(lane).toFixed(2)} ms, JSON.stringify ${median(baseline).toFixed(2)} ms, ratio ${ratio.toFixed(2)}×`,
-  );
+  console.log(`${name}: lane ${median(lane).toFixed(2)} ms, JSON.stringify ${median(baseline).toFixed(2)} ms, ratio ${ratio.toFixed(2)}×`);
   return ratio;
 }
 
 const host = createHost({ log: () => {}, cap: 24_000 });
 const a = dataResult();
 console.log(`(a) input: ${(JSON.stringify(a.data).length / 1e6).toFixed(2)} MB`);
-const ratioA = measure('(a) data result, 10,000 records', ROUNDS_A, () => a, (input) => host.renderToolResult(input, { serverId: 'bench' }));
+const ratioA = measure(
+  '(a) data result, 10,000 records',
+  ROUNDS_A,
+  () => a,
+  (input) => host.renderToolResult(input, { serverId: 'bench' }),
+);
 const inputsB = Array.from({ length: ROUNDS_B + WARMUP }, (_, round) => contentResult(round));
 const ratioB = measure(
   '(b) 1,000 blocks, 250 resource links',
@@ -121,7 +124,12 @@ function perBlock(rounds: number): number {
 const microsG = perBlock(Number(process.env.BENCH_ROUNDS ?? 15));
 const c = imageResult();
 console.log(`(c) input: ${(JSON.stringify(c).length / 1e6).toFixed(2)} MB`);
-const ratioC = measure('(c) 20 images of 200 KB', ROUNDS_C, () => c, (input) => host.renderToolResult(input, { serverId: 'bench' }));
+const ratioC = measure(
+  '(c) 20 images of 200 KB',
+  ROUNDS_C,
+  () => c,
+  (input) => host.renderToolResult(input, { serverId: 'bench' }),
+);
 console.log(
   `targets: (a) ≤ 1.5× ${ratioA <= 1.5 ? 'met' : 'MISSED'}, (b) ≤ 3× ${ratioB <= 3 ? 'met' : 'MISSED'}, (c) ≤ 1.5× ${ratioC <= 1.5 ? 'met' : 'MISSED'}`,
 );
@@ -152,11 +160,18 @@ const ratiosD: { megabytes: number; time: number; peak: number }[] = [];
 for (const megabytes of [10, 50, 200]) {
   const input = bigMember(megabytes);
   const rounds = Number(process.env.BENCH_ROUNDS ?? ROUNDS_D[megabytes]);
-  const time = measure(`(d) {records: […]}, ${megabytes} MB`, rounds, () => input, (value) => host.renderToolResult(value, { serverId: 'bench' }));
+  const time = measure(
+    `(d) {records: […]}, ${megabytes} MB`,
+    rounds,
+    () => input,
+    (value) => host.renderToolResult(value, { serverId: 'bench' }),
+  );
   const json = peakRise('json', megabytes);
   const lane = peakRise('lane', megabytes);
   const peak = lane / json;
-  console.log(`(d) ${megabytes} MB peak memory rise: lane ${(lane / 1e6).toFixed(0)} MB, JSON.stringify ${(json / 1e6).toFixed(0)} MB, ratio ${peak.toFixed(2)}×`);
+  console.log(
+    `(d) ${megabytes} MB peak memory rise: lane ${(lane / 1e6).toFixed(0)} MB, JSON.stringify ${(json / 1e6).toFixed(0)} MB, ratio ${peak.toFixed(2)}×`,
+  );
   ratiosD.push({ megabytes, time, peak });
 }
 
@@ -193,7 +208,12 @@ function objectTreeResult(): { data: unknown } {
 }
 const f = objectTreeResult();
 console.log(`(f) input: ${(JSON.stringify(f.data).length / 1e6).toFixed(2)} MB`);
-measure('(f) data result, a tree of small objects', Number(process.env.BENCH_ROUNDS ?? 30), () => f, (input) => host.renderToolResult(input, { serverId: 'bench' }));
+measure(
+  '(f) data result, a tree of small objects',
+  Number(process.env.BENCH_ROUNDS ?? 30),
+  () => f,
+  (input) => host.renderToolResult(input, { serverId: 'bench' }),
+);
 const metD = ratiosD.every(({ time, peak }) => time <= 1.3 && peak <= 1.5);
 console.log(
   `issue 15 targets: (a) ≤ 1.2× ${ratioA <= 1.2 ? 'met' : 'MISSED'}, (b) ≤ 2× ${ratioB <= 2 ? 'met' : 'MISSED'}, (g) ≤ 1.2 µs per block ${microsG <= 1.2 ? 'met' : 'MISSED'}, (d) ≤ 1.3× time and ≤ 1.5× peak ${metD ? 'met' : 'MISSED'}, (e) ≤ 2× ${ratioE <= 2 ? 'met' : 'MISSED'}`,

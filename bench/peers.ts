@@ -49,7 +49,12 @@ const small: Result = {
 const manyBlocks: Result = {
   content: Array.from({ length: 1000 }, (_, i) =>
     i % 4 === 3
-      ? { type: 'resource_link', name: `file-${i}.csv`, mimeType: 'text/csv', uri: i % 8 === 7 ? presigned(`exports/file-${i}.csv`) : `https://example.com/exports/file-${i}.csv?page=${i}` }
+      ? {
+          type: 'resource_link',
+          name: `file-${i}.csv`,
+          mimeType: 'text/csv',
+          uri: i % 8 === 7 ? presigned(`exports/file-${i}.csv`) : `https://example.com/exports/file-${i}.csv?page=${i}`,
+        }
       : { type: 'text', text: `Line ${i}: ${'some tool output text '.repeat(4)}` },
   ),
 };
@@ -105,7 +110,11 @@ async function aiSdk(): Promise<{ convert: Convert; context: (output: unknown) =
       if (type !== 'content') return { text: JSON.stringify(value), nativeImages: 0, exposed: JSON.stringify(value) };
       const parts = value as { type: string; text?: string; data?: string }[];
       const text = parts.flatMap((part) => (part.type === 'text' ? [part.text!] : [])).join('\n');
-      return { text, nativeImages: parts.filter((part) => part.type === 'image-data').length, exposed: JSON.stringify(parts.filter((part) => part.type !== 'image-data')) };
+      return {
+        text,
+        nativeImages: parts.filter((part) => part.type === 'image-data').length,
+        exposed: JSON.stringify(parts.filter((part) => part.type !== 'image-data')),
+      };
     },
   };
 }
@@ -233,7 +242,9 @@ console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);
 for (const [label, result, rounds] of inputs) {
   const ms = await measure(result, rounds);
   const ratio = (peer: PeerName) => `${Number((ms.blockwise / ms[peer]).toPrecision(2))}×`;
-  console.log(`| ${label} | ${names.map((name) => ms[name].toFixed(3)).join(' | ')} | ${ratio('OpenAI Agents')} | ${ratio('LangChain')} | ${ratio('AI SDK')} |`);
+  console.log(
+    `| ${label} | ${names.map((name) => ms[name].toFixed(3)).join(' | ')} | ${ratio('OpenAI Agents')} | ${ratio('LangChain')} | ${ratio('AI SDK')} |`,
+  );
 }
 
 console.log('\nWhat each puts before the model for the small result:');

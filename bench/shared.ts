@@ -182,9 +182,15 @@ async function main(): Promise<void> {
       `render over the Redis store / over the in-memory store: ${(median(render.redisMs) / median(render.memoryMs)).toFixed(3)}× by medians, ` +
         `${(total(render.redisMs) / total(render.memoryMs)).toFixed(3)}× by totals (target ≤ 1.2×; medians ${ms(median(render.redisMs))} vs ${ms(median(render.memoryMs))} per result)`,
     );
-    console.log(`  render and flush over the Redis store / render over the in-memory store: ${(median(render.redisWithDrainMs) / median(render.memoryMs)).toFixed(3)}× by medians`);
-    console.log(`flush (250 records): p50 ${ms(quantile(render.flushMs, 0.5))}, p99 ${ms(quantile(render.flushMs, 0.99))}; failed flushes: ${render.failedFlushes}`);
-    console.log(`cross-worker lookup (store read by id): p50 ${ms(quantile(fetched.lookupMs, 0.5))}, p99 ${ms(quantile(fetched.lookupMs, 0.99))} over ${fetched.lookupMs.length} ids`);
+    console.log(
+      `  render and flush over the Redis store / render over the in-memory store: ${(median(render.redisWithDrainMs) / median(render.memoryMs)).toFixed(3)}× by medians`,
+    );
+    console.log(
+      `flush (250 records): p50 ${ms(quantile(render.flushMs, 0.5))}, p99 ${ms(quantile(render.flushMs, 0.99))}; failed flushes: ${render.failedFlushes}`,
+    );
+    console.log(
+      `cross-worker lookup (store read by id): p50 ${ms(quantile(fetched.lookupMs, 0.5))}, p99 ${ms(quantile(fetched.lookupMs, 0.99))} over ${fetched.lookupMs.length} ids`,
+    );
     console.log(`cross-worker fetch by id (lookup + HTTP + save): p50 ${ms(quantile(fetched.fetchMs, 0.5))}, p99 ${ms(quantile(fetched.fetchMs, 0.99))}`);
     console.log(`fetch failures: ${JSON.stringify(fetched.failures)}`);
   } finally {

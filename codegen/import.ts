@@ -47,12 +47,7 @@ export function checkRevisionLabel(revision: string, subject = 'revision'): void
  * @param source how the generated header names it
  * @param subject how an error names the input (the file's path); defaults to `source`
  */
-export function importSpecSchema(
-  document: unknown,
-  revision: string,
-  source: string,
-  subject: string = source,
-): ImportedSchema {
+export function importSpecSchema(document: unknown, revision: string, source: string, subject: string = source): ImportedSchema {
   checkRevisionLabel(revision, subject);
   if (!isJsonObject(document)) throw new CodegenError(subject, 'is not a JSON Schema object');
   const all = document.definitions ?? document.$defs;

@@ -34,8 +34,7 @@ export const PREPARE_RULES: readonly PrepareRule[] = [
     name: 'Keep bare $ref',
     // A $ref with siblings makes json-schema-to-typescript emit numbered duplicates
     // (Annotations1…5); draft-07 ignores the siblings anyway.
-    run: (definitions) =>
-      mapDefinitions(definitions, (node) => (typeof node.$ref === 'string' ? { $ref: node.$ref } : node)),
+    run: (definitions) => mapDefinitions(definitions, (node) => (typeof node.$ref === 'string' ? { $ref: node.$ref } : node)),
   },
   {
     name: 'Name the content-block union',
@@ -62,10 +61,7 @@ export const PREPARE_RULES: readonly PrepareRule[] = [
     // `additionalProperties: false` default it would become `{}`, which no record fits.
     run: (definitions) =>
       mapDefinitions(definitions, (node) =>
-        node.type === 'object' &&
-        node.properties === undefined &&
-        node.additionalProperties === undefined &&
-        node.patternProperties === undefined
+        node.type === 'object' && node.properties === undefined && node.additionalProperties === undefined && node.patternProperties === undefined
           ? { ...node, additionalProperties: {} }
           : node,
       ),
@@ -87,8 +83,7 @@ export const PREPARE_RULES: readonly PrepareRule[] = [
   {
     name: 'Title each definition with its name',
     // So each becomes a named interface whatever json-schema-to-typescript would infer.
-    run: (definitions) =>
-      Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, { ...schema, title: name }])),
+    run: (definitions) => Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, { ...schema, title: name }])),
   },
 ];
 
@@ -120,11 +115,6 @@ export function prepare(imported: ImportedSchema): PreparedSchema {
 }
 
 /** Rebuilds each definition with `visit` applied to every schema node in it. */
-function mapDefinitions(
-  definitions: Record<string, JsonSchema>,
-  visit: (node: JsonSchema) => JsonSchema,
-): Record<string, JsonSchema> {
-  return Object.fromEntries(
-    Object.entries(definitions).map(([name, schema]) => [name, mapSchema(schema, visit) as JsonSchema]),
-  );
+function mapDefinitions(definitions: Record<string, JsonSchema>, visit: (node: JsonSchema) => JsonSchema): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, mapSchema(schema, visit) as JsonSchema]));
 }

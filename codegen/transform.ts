@@ -5,15 +5,7 @@
  * `BlockHandlers`/`visitBlock` visitor. Each pass's name is its test's name and the prefix of
  * any error it raises.
  */
-import {
-  Node,
-  Project,
-  SyntaxKind,
-  type InterfaceDeclaration,
-  type PropertySignature,
-  type SourceFile,
-  type TypeNode,
-} from 'ts-morph';
+import { Node, Project, SyntaxKind, type InterfaceDeclaration, type PropertySignature, type SourceFile, type TypeNode } from 'ts-morph';
 import { ROOT_TYPE_NAME } from './prepare.js';
 import { CodegenError, type CompiledSource, type JsonSchema, type TransformedSource } from './schema-types.js';
 
@@ -107,9 +99,7 @@ function hasShape(value: unknown, test: (object: Record<string, unknown>) => boo
           throw passError(state, 'Add a shape guard per type', `${declaration.getName()} extends another interface`);
         }
         const name = declaration.getName();
-        const checks = declaration
-          .getProperties()
-          .flatMap((property) => propertyCheck(state, property, 'o', 0) ?? []);
+        const checks = declaration.getProperties().flatMap((property) => propertyCheck(state, property, 'o', 0) ?? []);
         const body = checks.length === 0 ? 'true' : checks.join(' &&\n    ');
         file.addStatements(`
 /** True when \`value\` has the shape of {@link ${name}}: every field it declares is checked, not just \`type\` (wire values are untrusted). */
@@ -133,9 +123,7 @@ export function is${name}(value: unknown): value is ${name} {
       const entries = [...state.kinds].map(([kind, names]) =>
         names.length === 1
           ? `${propertyKey(kind)}: is${names[0]}`
-          : `${propertyKey(kind)}: (value: unknown): value is BlockOf<${quote(kind)}> => ${names
-              .map((n) => `is${n}(value)`)
-              .join(' || ')}`,
+          : `${propertyKey(kind)}: (value: unknown): value is BlockOf<${quote(kind)}> => ${names.map((n) => `is${n}(value)`).join(' || ')}`,
       );
       file.addStatements(`
 /** The shape guard for each block kind. */
@@ -285,12 +273,7 @@ function literalTypeOf(declaration: InterfaceDeclaration): string | undefined {
 }
 
 /** The check for one property of an object bound to `object` (none for an optional `unknown`). */
-function propertyCheck(
-  state: TransformState,
-  property: PropertySignature,
-  object: string,
-  depth: number,
-): string | undefined {
+function propertyCheck(state: TransformState, property: PropertySignature, object: string, depth: number): string | undefined {
   const key = property.getName().replace(/^["']|["']$/g, '');
   const field = access(object, key);
   const check = guardExpression(state, property.getTypeNodeOrThrow(), field, depth);
@@ -335,12 +318,7 @@ function guardExpression(state: TransformState, node: TypeNode, value: string, d
   }
   if (Node.isArrayTypeNode(node)) {
     const item = `item${depth}`;
-    return `(Array.isArray(${value}) && ${value}.every((${item}: unknown) => ${guardExpression(
-      state,
-      node.getElementTypeNode(),
-      item,
-      depth + 1,
-    )}))`;
+    return `(Array.isArray(${value}) && ${value}.every((${item}: unknown) => ${guardExpression(state, node.getElementTypeNode(), item, depth + 1)}))`;
   }
   if (Node.isTypeReference(node)) {
     const name = node.getTypeName().getText();

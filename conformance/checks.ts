@@ -272,8 +272,7 @@ const EXPECT_CHECKS: Readonly<Record<string, Check>> = {
     return undefined;
   },
 
-  requests: (expected, { fixture }) =>
-    fixture.requests.length === expected ? undefined : `origin saw ${fixture.requests.length} requests`,
+  requests: (expected, { fixture }) => (fixture.requests.length === expected ? undefined : `origin saw ${fixture.requests.length} requests`),
 
   decodedBase64: (expected, input) => {
     const save = onlySave(input);
@@ -408,7 +407,10 @@ function registryRules({ vector, observation }: CheckInput): string | undefined 
   if (new Set(ids).size !== ids.length) return 'an id was reused';
   if (evicted !== null) return `the evicted id resolves to ${shown(evicted?.refId)}`;
   if (unknown !== null) return `the never-issued id resolves to ${shown(unknown?.refId)}`;
-  for (const [name, answer] of [['evictedError', evictedError], ['unknownError', unknownError]] as [string, ToolAnswer | undefined][]) {
+  for (const [name, answer] of [
+    ['evictedError', evictedError],
+    ['unknownError', unknownError],
+  ] as [string, ToolAnswer | undefined][]) {
     if (answer === undefined || answer.success !== false || answer.isError !== true || !/unknown reference/i.test(answer.error)) {
       return `${name} is ${shown(answer)}`;
     }

@@ -65,20 +65,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   };
 }
 
-async function runCase(
-  vector: VectorCase,
-  token: string,
-  validate: (block: unknown) => boolean,
-  adapter: Rfc005Adapter,
-): Promise<CaseResult> {
+async function runCase(vector: VectorCase, token: string, validate: (block: unknown) => boolean, adapter: Rfc005Adapter): Promise<CaseResult> {
   const observed = await observeVector(vector, token, adapter);
   const { blocks, schemaValid } = observed.vector;
   const schemaMismatches = blocks.flatMap((block, index) => (validate(block) === schemaValid[index] ? [] : [index]));
   if (schemaValid.length !== blocks.length) schemaMismatches.push(-1);
-  const hostFailures =
-    observed.input === undefined
-      ? [{ key: 'observe', why: `the adapter threw: ${observed.error}` }]
-      : checkCase(observed.input);
+  const hostFailures = observed.input === undefined ? [{ key: 'observe', why: `the adapter threw: ${observed.error}` }] : checkCase(observed.input);
   return { id: vector.id, schemaMismatches, hostFailures };
 }
 

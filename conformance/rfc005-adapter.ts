@@ -74,8 +74,7 @@ interface SaveView {
 
 /** A fetch_reference tool answer. */
 export type ToolAnswer =
-  | { readonly success: false; readonly isError: true; readonly error: string }
-  | { readonly success: true; readonly isError: false; readonly path: string };
+  { readonly success: false; readonly isError: true; readonly error: string } | { readonly success: true; readonly isError: false; readonly path: string };
 
 /** What the adapter saw for one case. */
 export interface Observation {

@@ -68,7 +68,8 @@ export const OUT_OF_SCOPE: Readonly<Record<string, string>> = {
   'elicitation-sep1034-client-defaults': 'call offers no elicitation: it renders what a tool returns and never asks a user for input',
   'auth/client-credentials-jwt': 'client credentials (an extension) authenticate a machine, not a user; call acts for a person at a browser',
   'auth/client-credentials-basic': 'client credentials (an extension) authenticate a machine, not a user; call acts for a person at a browser',
-  'auth/cross-app-access-complete-flow': 'cross-app access (an extension) needs an enterprise identity provider\'s ID token, which a command line has no way to hold',
+  'auth/cross-app-access-complete-flow':
+    "cross-app access (an extension) needs an enterprise identity provider's ID token, which a command line has no way to hold",
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,7 +105,8 @@ export function findSuite(): Suite {
     }
   };
   if (!existsSync(node) || version('node') !== NODE_VERSION) return { ok: false, reason: `node@${NODE_VERSION} is not in ${CACHE_DIR}` };
-  if (!existsSync(cli) || version('@modelcontextprotocol/conformance') !== SUITE_VERSION) return { ok: false, reason: `@modelcontextprotocol/conformance@${SUITE_VERSION} is not in ${CACHE_DIR}` };
+  if (!existsSync(cli) || version('@modelcontextprotocol/conformance') !== SUITE_VERSION)
+    return { ok: false, reason: `@modelcontextprotocol/conformance@${SUITE_VERSION} is not in ${CACHE_DIR}` };
   return { ok: true, node, cli };
 }
 
@@ -112,7 +114,12 @@ export function findSuite(): Suite {
 export async function ensureSuite(): Promise<Suite> {
   const found = findSuite();
   if (found.ok) return found;
-  const install = await run('npm', ['install', '--prefix', CACHE_DIR, '--save-exact', '--no-audit', '--no-fund', `node@${NODE_VERSION}`, `@modelcontextprotocol/conformance@${SUITE_VERSION}`], {}, 300_000);
+  const install = await run(
+    'npm',
+    ['install', '--prefix', CACHE_DIR, '--save-exact', '--no-audit', '--no-fund', `node@${NODE_VERSION}`, `@modelcontextprotocol/conformance@${SUITE_VERSION}`],
+    {},
+    300_000,
+  );
   const after = findSuite();
   if (after.ok) return after;
   return { ok: false, reason: `installing failed (${after.reason}; npm exited ${install.code}: ${install.output.trim().split('\n').slice(-3).join(' / ')})` };
@@ -131,7 +138,12 @@ export function doNothingClientCommand(): string {
 /** Runs one client scenario with `command` (by default `blockwise call`) as the client under test. */
 export async function runScenario(suite: Extract<Suite, { ok: true }>, scenario: string, command = blockwiseClientCommand()): Promise<ScenarioResult> {
   const outDir = mkdtempSync(join(tmpdir(), 'blockwise-conformance-'));
-  const { code, output } = await run(suite.node, [suite.cli, 'client', '--command', command, '--scenario', scenario, '--output-dir', outDir, '--timeout', '30000'], { NO_COLOR: '1' }, 60_000);
+  const { code, output } = await run(
+    suite.node,
+    [suite.cli, 'client', '--command', command, '--scenario', scenario, '--output-dir', outDir, '--timeout', '30000'],
+    { NO_COLOR: '1' },
+    60_000,
+  );
   return { scenario, exitCode: code, checks: readChecks(outDir), output };
 }
 
@@ -213,7 +225,9 @@ async function main(): Promise<number> {
   const results = await runScenarios(suite, wanted.length > 0 ? wanted : IN_SCOPE);
   for (const result of results) {
     const failed = result.checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
-    process.stdout.write(`${passed(result) ? 'ok    ' : 'FAILED'} ${result.scenario} (${result.checks.filter((check) => check.status === 'SUCCESS').length} checks passed${failed.length > 0 ? `; failed: ${failed.map((check) => check.id).join(', ')}` : ''})\n`);
+    process.stdout.write(
+      `${passed(result) ? 'ok    ' : 'FAILED'} ${result.scenario} (${result.checks.filter((check) => check.status === 'SUCCESS').length} checks passed${failed.length > 0 ? `; failed: ${failed.map((check) => check.id).join(', ')}` : ''})\n`,
+    );
   }
   const good = results.filter(passed).length;
   process.stdout.write(`${good} passed, ${results.length - good} failed (${Math.round((Date.now() - started) / 1000)} s)\n`);

@@ -136,7 +136,10 @@ export function createHost(options: HostOptions = {}): Host {
     scriptView: (result, origin) => scriptView(core, result, origin),
     scriptViewFetched: (result, origin, fetchOptions) => scriptViewFetched(core, result, origin, fetchOptions ?? options.fetch),
     setServerAddress(serverId, url, addressOptions = {}) {
-      core.addresses.set(serverId, url === null ? null : { url, ...(addressOptions.credential === undefined ? {} : { credential: addressOptions.credential }) });
+      core.addresses.set(
+        serverId,
+        url === null ? null : { url, ...(addressOptions.credential === undefined ? {} : { credential: addressOptions.credential }) },
+      );
     },
     removeServer: (serverId) => core.addresses.delete(serverId),
     close: () => core.addresses.clear(),

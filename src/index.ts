@@ -97,7 +97,17 @@ export type {
 } from './uri/credential-lists.js';
 // The MCP block types the runtime classifies against (the generated guards stay internal).
 export type * as mcp from './blocks/mcp.js';
-export { toAnthropic, toOpenAIResponses, toOpenAIChat, toGemini, toAiSdk, toAnthropicTool, toOpenAIResponsesTool, toOpenAIChatTool, toGeminiTool } from './providers/index.js';
+export {
+  toAnthropic,
+  toOpenAIResponses,
+  toOpenAIChat,
+  toGemini,
+  toAiSdk,
+  toAnthropicTool,
+  toOpenAIResponsesTool,
+  toOpenAIChatTool,
+  toGeminiTool,
+} from './providers/index.js';
 export type {
   AnthropicToolResult,
   AnthropicToolResultBlock,

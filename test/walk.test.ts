@@ -87,7 +87,13 @@ const { value: serializable } = fc.letrec((tie) => ({
     fc.dictionary(fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('0', '10', '2', 'toJSON', '__proto__', '')), tie('value'), { maxKeys: 5 }),
     tie('value').map((inner) => ({ toJSON: () => inner })),
     tie('value').map((inner) => ({ toJSON: keyed((key) => ({ key, inner })) })),
-    tie('value').map((inner) => ({ outer: 1, toJSON() { return this; }, inner })),
+    tie('value').map((inner) => ({
+      outer: 1,
+      toJSON() {
+        return this;
+      },
+      inner,
+    })),
   ),
 }));
 
@@ -125,12 +131,18 @@ describe(walk.name, () => {
     ['boxed primitives are not descended into', { n: new Number(3), s: new String('ab') }],
     ['a Map and a Set are empty objects', { m: new Map([[1, 2]]), s: new Set([1]) }],
     ['a typed array is an object of indices', { t: new Uint8Array([1, 2]) }],
-    ['the same object twice is not a cycle', (() => { const shared = { x: 1 }; return [shared, { again: shared }]; })()],
+    [
+      'the same object twice is not a cycle',
+      (() => {
+        const shared = { x: 1 };
+        return [shared, { again: shared }];
+      })(),
+    ],
   ])('matches JSON.stringify > %s', (_name, value) => {
     expectSameCalls(walkCalls(value), stringifyCalls(value));
   });
 
-  it('leaves an object\'s members unvisited when the visitor returns false', () => {
+  it("leaves an object's members unvisited when the visitor returns false", () => {
     const keys: string[] = [];
     walk({ skip: { inner: 1 }, keep: { inner: 2 } }, (key) => {
       keys.push(key);
@@ -142,7 +154,12 @@ describe(walk.name, () => {
   it('passes each value its depth (the root is 0)', () => {
     const depths: [string, number][] = [];
     walk({ a: [{ b: 1 }] }, (key, _value, _holder, depth) => void depths.push([key, depth]));
-    expect(depths).toEqual([['', 0], ['a', 1], ['0', 2], ['b', 3]]);
+    expect(depths).toEqual([
+      ['', 0],
+      ['a', 1],
+      ['0', 2],
+      ['b', 3],
+    ]);
   });
 
   it('reports whether a toJSON ran', () => {
@@ -164,16 +181,72 @@ describe(walk.name, () => {
 
     it.each<[string, () => unknown, WalkStop]>([
       ['cycle > through an array', cyclic, 'cycle'],
-      ['cycle > an object holding itself', () => { const v: Record<string, unknown> = {}; v.v = v; return v; }, 'cycle'],
-      ['cycle > made by toJSON', () => { const v: Record<string, unknown> = {}; v.t = { toJSON: () => v }; return v; }, 'cycle'],
+      [
+        'cycle > an object holding itself',
+        () => {
+          const v: Record<string, unknown> = {};
+          v.v = v;
+          return v;
+        },
+        'cycle',
+      ],
+      [
+        'cycle > made by toJSON',
+        () => {
+          const v: Record<string, unknown> = {};
+          v.t = { toJSON: () => v };
+          return v;
+        },
+        'cycle',
+      ],
       ['bigint > a primitive', () => ({ n: 1n }), 'bigint'],
       ['bigint > at the root', () => 1n, 'bigint'],
       ['bigint > a boxed BigInt', () => ({ n: Object(1n) }), 'bigint'],
       ['bigint > returned by toJSON', () => ({ n: { toJSON: () => 2n } }), 'bigint'],
-      ['getter > a throwing getter', () => ({ get bad() { throw new Error('no'); } }), 'getter'],
-      ['getter > a throwing toJSON getter', () => Object.defineProperty({}, 'toJSON', { get() { throw new Error('no'); } }), 'getter'],
-      ['getter > a proxy whose ownKeys throws', () => ({ p: new Proxy({}, { ownKeys() { throw new Error('no'); } }) }), 'getter'],
-      ['to-json > a throwing toJSON', () => ({ t: { toJSON() { throw new Error('no'); } } }), 'to-json'],
+      [
+        'getter > a throwing getter',
+        () => ({
+          get bad() {
+            throw new Error('no');
+          },
+        }),
+        'getter',
+      ],
+      [
+        'getter > a throwing toJSON getter',
+        () =>
+          Object.defineProperty({}, 'toJSON', {
+            get() {
+              throw new Error('no');
+            },
+          }),
+        'getter',
+      ],
+      [
+        'getter > a proxy whose ownKeys throws',
+        () => ({
+          p: new Proxy(
+            {},
+            {
+              ownKeys() {
+                throw new Error('no');
+              },
+            },
+          ),
+        }),
+        'getter',
+      ],
+      [
+        'to-json > a throwing toJSON',
+        () => ({
+          t: {
+            toJSON() {
+              throw new Error('no');
+            },
+          },
+        }),
+        'to-json',
+      ],
       ['depth > one past the bound', () => nested(WALK_MAX_DEPTH + 1), 'depth'],
     ])('%s', (_name, make, code) => {
       const value = make();
@@ -196,7 +269,14 @@ describe(walk.name, () => {
     it('keeps what was thrown as the cause', () => {
       const thrown = new Error('the original');
       try {
-        walk({ get bad() { throw thrown; } }, () => {});
+        walk(
+          {
+            get bad() {
+              throw thrown;
+            },
+          },
+          () => {},
+        );
         expect.unreachable();
       } catch (error) {
         expect((error as WalkError).cause).toBe(thrown);
@@ -205,7 +285,9 @@ describe(walk.name, () => {
 
     it('a BigInt with a toJSON serializes, and is walked', () => {
       const proto = BigInt.prototype as unknown as { toJSON?: () => string };
-      proto.toJSON = function (this: bigint) { return `${this}n`; };
+      proto.toJSON = function (this: bigint) {
+        return `${this}n`;
+      };
       try {
         const value = { n: 5n };
         expectSameCalls(walkCalls(value), stringifyCalls(value));

@@ -21,7 +21,10 @@ const MODEL_LINES = 3;
 const LINE_CHARS = 150;
 
 /** The argument sets to call each tool with, by tool name. */
-const ARGUMENT_SETS = JSON.parse(readFileSync(new URL('../server-everything-calls.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>[]>;
+const ARGUMENT_SETS = JSON.parse(readFileSync(new URL('../server-everything-calls.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, unknown>[]
+>;
 
 async function main(): Promise<void> {
   const serverEntry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -36,7 +39,12 @@ async function main(): Promise<void> {
     const servers = PROVIDERS.map((provider) => withBlockwise(client, hosts[provider], { serverId: SERVER_ID }));
     const fetchTool = hosts.mcp.fetchReferenceTool({ save: () => 'unused: nothing over stdio is fetchable' });
 
-    const toolShapes = [toAnthropicTool(fetchTool).name, toOpenAIResponsesTool(fetchTool).name, toOpenAIChatTool(fetchTool).function.name, toGeminiTool(fetchTool).name];
+    const toolShapes = [
+      toAnthropicTool(fetchTool).name,
+      toOpenAIResponsesTool(fetchTool).name,
+      toOpenAIChatTool(fetchTool).function.name,
+      toGeminiTool(fetchTool).name,
+    ];
     console.log(`server: ${SERVER_ID} over stdio (no address); providers: ${PROVIDERS.join(', ')}`);
     console.log(`tool offered to the model: ${fetchTool.name} (as each provider's tool definition: ${toolShapes.length} shapes)`);
 
@@ -61,7 +69,8 @@ async function main(): Promise<void> {
           continue;
         }
         // What the model reads of it (the history copy): references as stubs or link lines, never base64.
-        for (const line of first.rendered.stored.split('\n').slice(0, MODEL_LINES)) console.log(`   │ ${line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line}`);
+        for (const line of first.rendered.stored.split('\n').slice(0, MODEL_LINES))
+          console.log(`   │ ${line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line}`);
         // The same raw result under every profile; each host renders it for its own provider.
         for (const provider of PROVIDERS) {
           const rendered = provider === 'mcp' ? first.rendered : hosts[provider].renderToolResult(first.result, { serverId: SERVER_ID, toolName: tool.name });

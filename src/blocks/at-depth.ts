@@ -50,13 +50,7 @@ const SIGNATURE_MARGIN = 64;
  * replacer shows each block as the lane does and checks every string it serializes. A
  * string is shown as its own text, unless `asJson` asks for JSON (structured content).
  */
-export function renderDataText(
-  value: unknown,
-  scan: DataScan,
-  ctx: ClassifyContext,
-  shownChars: number,
-  asJson = false,
-): ShownText {
+export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyContext, shownChars: number, asJson = false): ShownText {
   // A string result is its text; structured content is JSON whatever it holds.
   if (typeof value === 'string' && !asJson) return { kind: 'text', text: wellFormedUpTo(value, ctx.keepChars) };
   const stubs: string[] = [];

@@ -102,7 +102,7 @@ export function checkedJsonHead(json: string, readChars: number): string {
   let kept = 0;
   // The output so far is `shown` and then `json` from `kept`: a place's output position is
   // `shown.length + (place - kept)`.
-  for (let index = json.indexOf('"'); index >= 0 && shown.length + (index - kept) < readChars; ) {
+  for (let index = json.indexOf('"'); index >= 0 && shown.length + (index - kept) < readChars;) {
     const end = stringLiteralEnd(json, index);
     const literal = json.slice(index, end);
     // The test spares a short literal its parse; a long one is read by the check itself, which

@@ -113,7 +113,7 @@ function arrayLength(array: readonly unknown[]): number {
   const count = array.length;
   let total = 2 + Math.max(0, count - 1);
   let run = 16;
-  for (let start = 0; start < count; ) {
+  for (let start = 0; start < count;) {
     const end = Math.min(count, start + run);
     // Every element serializes to something (`null` at least): a piece's commas are its count less one.
     const piece = JSON.stringify(array.slice(start, end));

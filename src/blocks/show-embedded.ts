@@ -5,13 +5,7 @@
  * marker.
  */
 import type { BlobResourceContents, TextResourceContents } from './mcp.js';
-import {
-  aiSdkMediaMarker,
-  appMarker,
-  embeddedBlobMarker,
-  embeddedHeader,
-  embeddedUnreadableMarker,
-} from '../text/markers.js';
+import { aiSdkMediaMarker, appMarker, embeddedBlobMarker, embeddedHeader, embeddedUnreadableMarker } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormedUpTo } from '../text/well-formed.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';

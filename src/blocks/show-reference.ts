@@ -9,14 +9,7 @@ import { DIAL_REFUSAL_CLAUSES, type DialRefusal } from '../references/dial-check
 import type { ReferenceRecord } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
 import { classifyReference, type ReferenceForm, type ReferenceWire, type Testimony } from '../references/testimony.js';
-import {
-  ANOTHER_SERVERS_ENDING,
-  invalidReferenceMarker,
-  linkLine,
-  linkWithoutUriMarker,
-  UNNAMED,
-  URI_WITHHELD_WORDS,
-} from '../text/markers.js';
+import { ANOTHER_SERVERS_ENDING, invalidReferenceMarker, linkLine, linkWithoutUriMarker, UNNAMED, URI_WITHHELD_WORDS } from '../text/markers.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import type { ClassifyContext } from './classify-context.js';

@@ -46,7 +46,14 @@ export interface ShownImage {
  * it in a tool result; the stored copy shows `text`, its placeholder.
  */
 export type ShownMedia =
-  | { readonly kind: 'media'; readonly media: 'document'; readonly text: string; readonly data: string; readonly mimeType: 'application/pdf'; readonly bytes: number }
+  | {
+      readonly kind: 'media';
+      readonly media: 'document';
+      readonly text: string;
+      readonly data: string;
+      readonly mimeType: 'application/pdf';
+      readonly bytes: number;
+    }
   | { readonly kind: 'media'; readonly media: 'audio'; readonly text: string; readonly data: string; readonly mimeType: string; readonly bytes: number };
 
 /** A block the lane can't show, as a short marker saying what it was and why. */

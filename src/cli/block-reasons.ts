@@ -31,7 +31,7 @@ const MARKER_REASON_WORDS: Readonly<Record<MarkerReason, string>> = {
   'image-malformed': "The image's header or end is not readable.",
   'image-dimensions': "The image is wider or taller than the provider's limit.",
   'image-pixels': "The image has more pixels than the provider's limit.",
-  'text-not-string': "A text block whose text is not a string.",
+  'text-not-string': 'A text block whose text is not a string.',
   'embedded-blob': 'An embedded binary resource: its data is never put in front of the model.',
   app: "An MCP App's interface: it is for the app's view, not the model.",
   'embedded-unreadable': 'An embedded resource that could not be read.',

@@ -139,7 +139,11 @@ async function callTools(options: CallOptions, io: CliIo, client: Client, tools:
     if (planned.kind === 'skip') {
       tally.skipped += 1;
       entries.push({ kind: 'skipped', tool: planned.tool, reason: planned.reason });
-      io.stdout.write(options.json ? jsonLine({ tool: planned.tool, skipped: true, reason: planned.reason }) : `\ntool: ${shownName(planned.tool)} — skipped: ${sanitizeLabel(planned.reason, 400)}\n`);
+      io.stdout.write(
+        options.json
+          ? jsonLine({ tool: planned.tool, skipped: true, reason: planned.reason })
+          : `\ntool: ${shownName(planned.tool)} — skipped: ${sanitizeLabel(planned.reason, 400)}\n`,
+      );
       continue;
     }
     if (io.stderrIsTTY) io.stderr.write(`[${index + 1}/${plan.length}] calling ${shownName(planned.tool)}…\n`);
@@ -162,11 +166,15 @@ async function callTools(options: CallOptions, io: CliIo, client: Client, tools:
   if (!options.json) {
     io.stdout.write(`\ndone: ${tally.rendered} rendered, ${tally.skipped} skipped, ${tally.failed} failed, ${tally.timedOut} timed out\n`);
     const skipped = entries.filter((entry) => entry.kind === 'skipped');
-    if (skipped.length > 0) io.stdout.write(`skipped:\n${skipped.map((entry) => `  ${shownName(entry.tool)}: ${sanitizeLabel(entry.reason, 400)}\n`).join('')}`);
+    if (skipped.length > 0)
+      io.stdout.write(`skipped:\n${skipped.map((entry) => `  ${shownName(entry.tool)}: ${sanitizeLabel(entry.reason, 400)}\n`).join('')}`);
   }
   if (options.html !== undefined) {
     // The page holds what the server sent: redacted as every printed line is, before it is escaped.
-    const failed = await writeHtmlReport(options.html, redactDeep({ title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started }, session.secrets));
+    const failed = await writeHtmlReport(
+      options.html,
+      redactDeep({ title: 'blockwise call', source: server, entries, startedAt, totalMs: performance.now() - started }, session.secrets),
+    );
     if (failed !== undefined) {
       io.stderr.write(errorLine('call', CALL_TEXT.cantWriteHtml(options.html, failed)));
       return EXIT.failed;
@@ -201,13 +209,16 @@ async function connect(options: CallOptions, io: CliIo, session: Session): Promi
     session.client = client;
     const transport = new ChildStdioTransport(server);
     session.transport = transport;
-    await step('initialize', bounded(options.timeoutMs, io, (request) => client.connect(transport, request)));
+    await step(
+      'initialize',
+      bounded(options.timeoutMs, io, (request) => client.connect(transport, request)),
+    );
     return client;
   }
   const url = new URL(options.http);
   const auth = (session.auth ??= await startHttpAuth(url, options.auth, io, session.secrets, options.timeoutMs));
   let deadline = Date.now() + options.timeoutMs;
-  for (let authorizations = 0; ; ) {
+  for (let authorizations = 0; ;) {
     const client = newClient(session);
     const transport = new StreamableHTTPClientTransport(url, auth.transportOptions);
     try {
@@ -236,7 +247,10 @@ async function listTools(client: Client, options: CallOptions, io: CliIo, sessio
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
     const params = cursor === undefined ? {} : { cursor };
-    const result = await step('list', authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.listTools(params, request))));
+    const result = await step(
+      'list',
+      authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.listTools(params, request))),
+    );
     for (const tool of result.tools as ListedTool[]) tools.push(tool);
     cursor = result.nextCursor;
     if (cursor === undefined) break;
@@ -249,12 +263,20 @@ async function listTools(client: Client, options: CallOptions, io: CliIo, sessio
  * blocks the SDK's strict schema would reject (a newer or stranger kind) reach the renderer, as
  * they would reach a host.
  */
-async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'call' }>, options: CallOptions, io: CliIo, session: Session): Promise<CallOutcome> {
+async function callTool(
+  client: Client,
+  planned: Extract<PlannedCall, { kind: 'call' }>,
+  options: CallOptions,
+  io: CliIo,
+  session: Session,
+): Promise<CallOutcome> {
   const gone = session.server?.exit();
   if (gone !== undefined) return { kind: 'serverGone', exit: exitWords(gone.code, gone.signal) };
   try {
     const params = { name: planned.tool, arguments: planned.args };
-    const raw = await authorized(session, io, () => bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request)));
+    const raw = await authorized(session, io, () =>
+      bounded(options.timeoutMs, io, (request) => client.request({ method: 'tools/call', params }, ResultSchema, request)),
+    );
     return { kind: 'result', raw };
   } catch (error) {
     if (io.interrupt?.aborted) return { kind: 'interrupted', signal: String(io.interrupt.reason) };
@@ -262,7 +284,8 @@ async function callTool(client: Client, planned: Extract<PlannedCall, { kind: 'c
     const framing = session.transport?.framingError();
     if (framing !== undefined) return { kind: 'failed', reason: CALL_TEXT.unframed(framing) };
     const exit = await exitSoon(session.server);
-    if (exit !== undefined && session.server?.exitedOnItsOwn() === true) return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
+    if (exit !== undefined && session.server?.exitedOnItsOwn() === true)
+      return { kind: 'failed', reason: `the server exited during the call (${exitWords(exit.code, exit.signal)})` };
     return { kind: 'failed', reason: errorMessage(error) };
   }
 }
@@ -273,10 +296,19 @@ interface PrintedCall {
   readonly entry: (ms: number) => ReportEntry;
 }
 
-function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: CallOutcome, host: Host, options: CallOptions, asked: readonly string[]): PrintedCall {
+function printCall(
+  planned: Extract<PlannedCall, { kind: 'call' }>,
+  outcome: CallOutcome,
+  host: Host,
+  options: CallOptions,
+  asked: readonly string[],
+): PrintedCall {
   const head = { tool: planned.tool, arguments: planned.args, ...(planned.derived ? { derivedArguments: true } : {}) };
   const reportHead = { tool: planned.tool, args: planned.args, derived: planned.derived, ...(asked.length === 0 ? {} : { asked }) };
-  const lines = [`\ntool: ${shownName(planned.tool)}`, `arguments: ${visible(boundedArgumentsJson(planned.args, LINE_ARGUMENTS_MAX))}${planned.derived ? ' (derived from its input schema)' : ''}`];
+  const lines = [
+    `\ntool: ${shownName(planned.tool)}`,
+    `arguments: ${visible(boundedArgumentsJson(planned.args, LINE_ARGUMENTS_MAX))}${planned.derived ? ' (derived from its input schema)' : ''}`,
+  ];
   const askedLines = asked.map((line) => `asked: ${line}\n`).join('');
   if (outcome.kind === 'result') {
     const rendered = host.renderToolResult(fromCallToolResult(outcome.raw), {
@@ -285,13 +317,26 @@ function printCall(planned: Extract<PlannedCall, { kind: 'call' }>, outcome: Cal
       ...(options.cap === undefined ? {} : { cap: options.cap }),
     });
     const entry = (ms: number): ReportEntry => ({ kind: 'rendered', ...reportHead, rendered, raw: outcome.raw, ms });
-    if (options.json) return { text: jsonLine({ ...head, ...summarizeRendered(rendered, outcome.raw), ...(asked.length === 0 ? {} : { asked }), ...(options.raw ? { raw: JSON.parse(rawResultJson(outcome.raw)) as unknown } : {}) }), entry };
+    if (options.json)
+      return {
+        text: jsonLine({
+          ...head,
+          ...summarizeRendered(rendered, outcome.raw),
+          ...(asked.length === 0 ? {} : { asked }),
+          ...(options.raw ? { raw: JSON.parse(rawResultJson(outcome.raw)) as unknown } : {}),
+        }),
+        entry,
+      };
     const raw = options.raw ? `raw result:\n${rawResultJson(outcome.raw)}\n` : '';
     return { text: `${lines.join('\n')}\n${formatRendered(rendered, outcome.raw)}${askedLines}${raw}`, entry };
   }
   const line = outcomeLine(outcome, options.timeoutMs);
   const entry = (ms: number): ReportEntry => ({ kind: 'failed', ...reportHead, error: line, ms });
-  if (options.json) return { text: jsonLine({ ...head, error: line, ...(outcome.kind === 'timedOut' ? { timedOut: true } : {}), ...(asked.length === 0 ? {} : { asked }) }), entry };
+  if (options.json)
+    return {
+      text: jsonLine({ ...head, error: line, ...(outcome.kind === 'timedOut' ? { timedOut: true } : {}), ...(asked.length === 0 ? {} : { asked }) }),
+      entry,
+    };
   return { text: `${[...lines, line].join('\n')}\n${askedLines}`, entry };
 }
 

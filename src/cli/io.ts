@@ -34,5 +34,7 @@ export const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as c
 
 /** The exit code after `reason` (a signal's name); an interrupt of another kind counts as SIGINT. */
 export function signalExitCode(reason: unknown): number {
-  return typeof reason === 'string' && Object.hasOwn(SIGNAL_EXIT_CODES, reason) ? SIGNAL_EXIT_CODES[reason as keyof typeof SIGNAL_EXIT_CODES] : SIGNAL_EXIT_CODES.SIGINT;
+  return typeof reason === 'string' && Object.hasOwn(SIGNAL_EXIT_CODES, reason)
+    ? SIGNAL_EXIT_CODES[reason as keyof typeof SIGNAL_EXIT_CODES]
+    : SIGNAL_EXIT_CODES.SIGINT;
 }

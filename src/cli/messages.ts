@@ -183,10 +183,12 @@ export const SKIP_TEXT = {
   notReadOnly: 'its annotations say it may change state (readOnlyHint: false); give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
   readsAsWrite: (verb: string) =>
     `it has no readOnlyHint and its name reads as a write ("${verb}"); give --include-writes, or its arguments with --args-for NAME=JSON, to call it`,
-  notARead: "it has no readOnlyHint and its name doesn't read as a read (get, list, search, …); give --include-writes, or its arguments with --args-for NAME=JSON, to call it",
-  nonAsciiName: 'it has no readOnlyHint and its name or title holds letters outside ASCII, which could hide a write; give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
+  notARead:
+    "it has no readOnlyHint and its name doesn't read as a read (get, list, search, …); give --include-writes, or its arguments with --args-for NAME=JSON, to call it",
+  nonAsciiName:
+    'it has no readOnlyHint and its name or title holds letters outside ASCII, which could hide a write; give --include-writes, or its arguments with --args-for NAME=JSON, to call it',
   notListed: 'the server lists no tool by this name',
-  appOnly: "its _meta.ui.visibility is [\"app\"]: only the MCP App's view calls it, never a model; name it to call it anyway",
+  appOnly: 'its _meta.ui.visibility is ["app"]: only the MCP App\'s view calls it, never a model; name it to call it anyway',
   underivable: (detail: string) => `its arguments can't be derived from its input schema: ${detail}`,
 } as const;
 
@@ -194,7 +196,8 @@ export const SKIP_TEXT = {
 export const ASKED_TEXT = {
   'sampling/createMessage': "during the call the server asked for sampling (a model's completion); this command offers none, so it was refused",
   'elicitation/create': 'during the call the server asked for elicitation (input from a user); this command offers none, so it was refused',
-  other: (method: string) => `during the call the server sent a ${JSON.stringify(oneLine(method, 60))} request; this command doesn't answer it, so it was refused`,
+  other: (method: string) =>
+    `during the call the server sent a ${JSON.stringify(oneLine(method, 60))} request; this command doesn't answer it, so it was refused`,
 } as const;
 
 /** How the server ended, as the lines above say it. */

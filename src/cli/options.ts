@@ -185,7 +185,8 @@ function argumentSets(argsFor: readonly string[], argsFile: string | undefined):
     for (const [tool, value] of Object.entries(readArgsFile(argsFile))) {
       const list = Array.isArray(value) ? value : [value];
       for (const [index, args] of list.entries()) {
-        if (!isPlainObject(args)) throw new UsageError(CALL_TEXT.badArgsFile(`${JSON.stringify(tool)}[${index}] is ${describeJson(args)}, not an object of arguments`));
+        if (!isPlainObject(args))
+          throw new UsageError(CALL_TEXT.badArgsFile(`${JSON.stringify(tool)}[${index}] is ${describeJson(args)}, not an object of arguments`));
         add(tool, args);
       }
     }

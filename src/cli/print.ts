@@ -25,8 +25,7 @@ export function nativeImagePlaceholder(mimeType: string, data: string, kind: 'im
 
 /** A live block as printed: native media names its placeholder, never data (so it can't pass for base64). */
 type PrintedLiveBlock =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'image' | 'audio' | 'document'; readonly mimeType: string; readonly placeholder: string };
+  { readonly type: 'text'; readonly text: string } | { readonly type: 'image' | 'audio' | 'document'; readonly mimeType: string; readonly placeholder: string };
 
 /** A live copy as the command line may print it. */
 type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'native'; readonly blocks: PrintedLiveBlock[] };
@@ -35,7 +34,14 @@ type PrintedLiveCopy = { readonly kind: 'text'; readonly text: string } | { read
 export type BlockSummary = (
   | { readonly kind: 'text'; readonly chars: number; readonly summary: string }
   | { readonly kind: 'image'; readonly mimeType: string; readonly bytes: number; readonly native: boolean; readonly summary: string }
-  | { readonly kind: 'media'; readonly media: 'document' | 'audio'; readonly mimeType: string; readonly bytes: number; readonly native: boolean; readonly summary: string }
+  | {
+      readonly kind: 'media';
+      readonly media: 'document' | 'audio';
+      readonly mimeType: string;
+      readonly bytes: number;
+      readonly native: boolean;
+      readonly summary: string;
+    }
   | { readonly kind: 'marker'; readonly reason: string; readonly text: string; readonly summary: string }
   | { readonly kind: 'stub'; readonly refId: string; readonly fetchable: boolean; readonly why?: string; readonly text: string; readonly summary: string }
   | { readonly kind: 'link'; readonly refId: string; readonly uri: string; readonly text: string; readonly summary: string }
@@ -81,7 +87,14 @@ const SUMMARIZERS: { readonly [K in ShownKind]: (block: Extract<ShownBlock, { ki
   media: (block, liveIsNative) => {
     const where = liveIsNative ? 'native in the live copy' : 'placeholder only: the live copy is text';
     const label = `${mediaTypeLabel(block.mimeType)}, ${formatSize(block.bytes)}`;
-    return { kind: 'media', media: block.media, mimeType: block.mimeType, bytes: block.bytes, native: liveIsNative, summary: `${block.media} (${label}) — ${where}` };
+    return {
+      kind: 'media',
+      media: block.media,
+      mimeType: block.mimeType,
+      bytes: block.bytes,
+      native: liveIsNative,
+      summary: `${block.media} (${label}) — ${where}`,
+    };
   },
   marker: (block) => ({ kind: 'marker', reason: block.reason, text: block.text, summary: `marker — ${block.reason}` }),
   stub: (block) => {
@@ -89,7 +102,13 @@ const SUMMARIZERS: { readonly [K in ShownKind]: (block: Extract<ShownBlock, { ki
     const summary = `stub ${block.refId} — ${block.fetchable ? 'fetchable' : 'not fetchable'}${why}`;
     return { kind: 'stub', refId: block.refId, fetchable: block.fetchable, ...(block.why === undefined ? {} : { why: block.why }), text: block.text, summary };
   },
-  link: (block) => ({ kind: 'link', refId: block.refId, uri: block.uri, text: block.text, summary: `link ${block.refId} — its line shows the uri; not fetchable — ${block.why}` }),
+  link: (block) => ({
+    kind: 'link',
+    refId: block.refId,
+    uri: block.uri,
+    text: block.text,
+    summary: `link ${block.refId} — its line shows the uri; not fetchable — ${block.why}`,
+  }),
   withheld: (block) => ({ kind: 'withheld', text: block.text, summary: 'withheld — inline data beside a reference claim' }),
 };
 
@@ -144,13 +163,15 @@ export interface AnnotationSummary {
 export function summarizeAnnotations(block: unknown): AnnotationSummary | undefined {
   const annotations = isRecord(block) ? block.annotations : undefined;
   if (!isRecord(annotations)) return undefined;
-  const audience = Array.isArray(annotations.audience)
-    ? annotations.audience.slice(0, 8).map((role) => sanitizeLabel(String(role), 32))
-    : undefined;
+  const audience = Array.isArray(annotations.audience) ? annotations.audience.slice(0, 8).map((role) => sanitizeLabel(String(role), 32)) : undefined;
   const priority = typeof annotations.priority === 'number' && Number.isFinite(annotations.priority) ? annotations.priority : undefined;
   const lastModified = typeof annotations.lastModified === 'string' ? sanitizeLabel(annotations.lastModified, 40) : undefined;
   if (audience === undefined && priority === undefined && lastModified === undefined) return undefined;
-  return { ...(audience === undefined ? {} : { audience }), ...(priority === undefined ? {} : { priority }), ...(lastModified === undefined ? {} : { lastModified }) };
+  return {
+    ...(audience === undefined ? {} : { audience }),
+    ...(priority === undefined ? {} : { priority }),
+    ...(lastModified === undefined ? {} : { lastModified }),
+  };
 }
 
 function annotationWords(annotations: AnnotationSummary): string {

@@ -32,7 +32,8 @@ function shorten(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[replaceBase64Runs(key, runMark)] = MEDIA_KEYS.has(key) && typeof item === 'string' && item.length > RAW_DATA_KEEP ? shortenedData(item) : shorten(item, depth + 1);
+    out[replaceBase64Runs(key, runMark)] =
+      MEDIA_KEYS.has(key) && typeof item === 'string' && item.length > RAW_DATA_KEEP ? shortenedData(item) : shorten(item, depth + 1);
   }
   return out;
 }

@@ -123,8 +123,16 @@ export async function startServer(command: readonly string[], options: StartOpti
     child,
     exit: () => exit,
     exited,
-    lastStderrLine: () => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').at(-1),
-    lastStderrLines: (count) => stderrTail.split(/\r?\n/).filter((line) => line.trim() !== '').slice(-count),
+    lastStderrLine: () =>
+      stderrTail
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== '')
+        .at(-1),
+    lastStderrLines: (count) =>
+      stderrTail
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== '')
+        .slice(-count),
     exitedOnItsOwn: () => onItsOwn,
     end: () => {
       endAsked = true;

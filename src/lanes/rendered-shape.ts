@@ -37,7 +37,6 @@ export interface RenderedToolResult {
   readonly structuredStanding?: StructuredStanding;
 }
 
-
 /** Every rendered result this library made; held weakly, so a result is freed when the host drops it. */
 const RENDERED = new WeakSet<object>();
 

@@ -7,10 +7,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /** A transport's address: its url, none (it isn't dialed by url), or one that can't be read. */
-export type TransportAddress =
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'none' }
-  | { readonly kind: 'unreadable' };
+export type TransportAddress = { readonly kind: 'url'; readonly url: string } | { readonly kind: 'none' } | { readonly kind: 'unreadable' };
 
 /**
  * The address `transport` dials. The SDK keeps an HTTP transport's url in a field of its own

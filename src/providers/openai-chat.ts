@@ -4,11 +4,7 @@
  * message after it (`image_url` parts, data URLs), and the tool message says so where each
  * image was. Audio and PDF documents become marker lines.
  */
-import type {
-  ChatCompletionContentPart,
-  ChatCompletionToolMessageParam,
-  ChatCompletionUserMessageParam,
-} from 'openai/resources/chat/completions/completions';
+import type { ChatCompletionContentPart, ChatCompletionToolMessageParam, ChatCompletionUserMessageParam } from 'openai/resources/chat/completions/completions';
 import { imageFollowsLine, mediaNotTakenMarker, toolImagesText } from '../text/markers.js';
 import { dataUrl, mapLiveBlocks, mediaBytes } from './live-blocks.js';
 import { callOptionOrThrow, renderedForOrThrow } from './rendered-guard.js';

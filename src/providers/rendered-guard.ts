@@ -7,8 +7,7 @@ import type { RenderedToolResult } from '../lanes/tool-result.js';
 import type { ProviderName } from './profiles.js';
 
 /** What the guard's `TypeError` says was expected. */
-export const RENDERED_EXPECTED =
-  'a rendered tool result (the object host.renderToolResult or the fetch_reference tool answered, not a copy of it)';
+export const RENDERED_EXPECTED = 'a rendered tool result (the object host.renderToolResult or the fetch_reference tool answered, not a copy of it)';
 
 /**
  * `value` as a rendered tool result, or a `TypeError` naming the adapter, what it expected and
@@ -42,7 +41,7 @@ function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array (a content array? render the tool result first)';
   if (typeof value !== 'object') return typeof value;
-  if ('stored' in value && 'live' in value) return 'an object shaped like one that blockwise did not make (a copy, or a tool\'s own result: render it first)';
+  if ('stored' in value && 'live' in value) return "an object shaped like one that blockwise did not make (a copy, or a tool's own result: render it first)";
   if ('content' in value || 'structuredContent' in value) return 'an object with content (a raw tool result? render it first)';
   return 'an object that is not one (render the tool result first)';
 }
@@ -54,6 +53,7 @@ function kindOf(value: unknown): string {
  */
 export function callOptionOrThrow<K extends string>(options: unknown, key: K, adapter: string): string {
   const value: unknown = typeof options === 'object' && options !== null ? (options as Record<string, unknown>)[key] : undefined;
-  if (typeof value !== 'string' || value === '') throw new TypeError(`${adapter} expects options.${key}, the call's ${key === 'name' ? 'function name' : 'id'}, as a non-empty string.`);
+  if (typeof value !== 'string' || value === '')
+    throw new TypeError(`${adapter} expects options.${key}, the call's ${key === 'name' ? 'function name' : 'id'}, as a non-empty string.`);
   return value;
 }

@@ -33,13 +33,7 @@ export interface DecisionInputs {
  * `claims`, at `nowMs`: the dial check reads the record's testimony, as the fetch does. Pure:
  * registering and reading the clock are the caller's, once per block.
  */
-export function decideReference(
-  record: ReferenceRecord,
-  testimony: Testimony,
-  claims: ResultClaims,
-  inputs: DecisionInputs,
-  nowMs: number,
-): ReferenceDecision {
+export function decideReference(record: ReferenceRecord, testimony: Testimony, claims: ResultClaims, inputs: DecisionInputs, nowMs: number): ReferenceDecision {
   const effective = withClaims(record.testimony, claims);
   const dial = dialEffective(record, effective, inputs, nowMs);
   const expired = isExpired(effective.expiresAt, nowMs);

@@ -9,16 +9,7 @@ import type { ReferenceRecord } from './registry.js';
 
 /** Why a fetch may not dial. */
 export type DialRefusal =
-  | 'no-server'
-  | 'unknown-server'
-  | 'no-address'
-  | 'bad-server-url'
-  | 'bad-uri'
-  | 'login'
-  | 'scheme'
-  | 'off-origin'
-  | 'expired'
-  | 'over-ceiling';
+  'no-server' | 'unknown-server' | 'no-address' | 'bad-server-url' | 'bad-uri' | 'login' | 'scheme' | 'off-origin' | 'expired' | 'over-ceiling';
 
 /** The refusal's clause, in words that never name the uri, its origin or its scheme, and no remedy. */
 export const DIAL_REFUSAL_CLAUSES: Readonly<Record<DialRefusal, string>> = {
@@ -36,8 +27,7 @@ export const DIAL_REFUSAL_CLAUSES: Readonly<Record<DialRefusal, string>> = {
 
 /** The decision: dial `origin` of `serverId`, or refuse with a code and its clause. */
 export type DialDecision =
-  | { readonly ok: true; readonly serverId: string; readonly origin: string }
-  | { readonly ok: false; readonly code: DialRefusal; readonly clause: string };
+  { readonly ok: true; readonly serverId: string; readonly origin: string } | { readonly ok: false; readonly code: DialRefusal; readonly clause: string };
 
 /** The limits a dial is checked against. */
 export interface DialLimits {

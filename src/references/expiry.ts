@@ -4,8 +4,7 @@
  * time with no offset is read as UTC, never as this machine's local time.
  */
 
-const ISO_8601 =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 
 /**
  * The instant `expiresAt` names, in ms since the epoch; `-Infinity` when it doesn't parse (so
@@ -24,15 +23,7 @@ export function expiryMs(expiresAt: string | undefined): number {
   const second = Number(s);
   const offsetMinutes = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
   const valid =
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysIn(year, month) &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    Number(oh) <= 23 &&
-    Number(om) <= 59;
+    month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 59 && Number(oh) <= 23 && Number(om) <= 59;
   if (!valid) return Number.NEGATIVE_INFINITY;
   const ms = Number(`0.${fraction || '0'}`) * 1000;
   return Date.UTC(year, month - 1, day, hour, minute, second) + ms - offsetMinutes * 60_000;

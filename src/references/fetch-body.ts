@@ -18,12 +18,7 @@ export type BodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { r
  * before a byte is read. A coded body whose bytes don't decode fails with `encoding`; a read the
  * connection broke, with `network`.
  */
-export async function readWithinCeiling(
-  response: Response,
-  maxBytes: number,
-  bounds: RequestBounds,
-  abort: () => void,
-): Promise<BodyResult> {
+export async function readWithinCeiling(response: Response, maxBytes: number, bounds: RequestBounds, abort: () => void): Promise<BodyResult> {
   const encoded = response.headers.get('content-encoding');
   const identity = encoded === null || encoded.trim() === '' || encoded.trim().toLowerCase() === 'identity';
   const declared = response.headers.get('content-length');

@@ -31,10 +31,34 @@ const SIGNATURES: readonly Signature[] = [
   { mimeType: 'image/jpeg', parts: [{ offset: 0, bytes: [0xff, 0xd8, 0xff] }] },
   { mimeType: 'image/gif', parts: [{ offset: 0, bytes: ascii('GIF87a') }] },
   { mimeType: 'image/gif', parts: [{ offset: 0, bytes: ascii('GIF89a') }] },
-  { mimeType: 'image/webp', parts: [{ offset: 0, bytes: ascii('RIFF') }, { offset: 8, bytes: ascii('WEBP') }] },
-  { mimeType: 'audio/wav', parts: [{ offset: 0, bytes: ascii('RIFF') }, { offset: 8, bytes: ascii('WAVE') }] },
-  { mimeType: 'video/x-msvideo', parts: [{ offset: 0, bytes: ascii('RIFF') }, { offset: 8, bytes: ascii('AVI ') }] },
-  { mimeType: 'image/bmp', parts: [{ offset: 0, bytes: ascii('BM') }, { offset: 6, bytes: [0, 0, 0, 0] }] },
+  {
+    mimeType: 'image/webp',
+    parts: [
+      { offset: 0, bytes: ascii('RIFF') },
+      { offset: 8, bytes: ascii('WEBP') },
+    ],
+  },
+  {
+    mimeType: 'audio/wav',
+    parts: [
+      { offset: 0, bytes: ascii('RIFF') },
+      { offset: 8, bytes: ascii('WAVE') },
+    ],
+  },
+  {
+    mimeType: 'video/x-msvideo',
+    parts: [
+      { offset: 0, bytes: ascii('RIFF') },
+      { offset: 8, bytes: ascii('AVI ') },
+    ],
+  },
+  {
+    mimeType: 'image/bmp',
+    parts: [
+      { offset: 0, bytes: ascii('BM') },
+      { offset: 6, bytes: [0, 0, 0, 0] },
+    ],
+  },
   { mimeType: 'image/tiff', parts: [{ offset: 0, bytes: [0x49, 0x49, 0x2a, 0x00] }] },
   { mimeType: 'image/tiff', parts: [{ offset: 0, bytes: [0x4d, 0x4d, 0x00, 0x2a] }] },
   { mimeType: 'image/avif', parts: [{ offset: 4, bytes: ascii('ftypavif') }] },
@@ -117,12 +141,7 @@ const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);
 
 /** True for a type whose payload is text (`text/*`, JSON, XML, and the common script and data types). */
 export function isTextualMediaType(essence: string): boolean {
-  return (
-    essence.startsWith('text/') ||
-    essence.endsWith('+json') ||
-    essence.endsWith('+xml') ||
-    TEXTUAL_APPLICATION_TYPES.has(essence)
-  );
+  return essence.startsWith('text/') || essence.endsWith('+json') || essence.endsWith('+xml') || TEXTUAL_APPLICATION_TYPES.has(essence);
 }
 
 const TEXTUAL_APPLICATION_TYPES: ReadonlySet<string> = new Set([

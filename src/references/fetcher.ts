@@ -98,7 +98,8 @@ export const FETCH_FAILURE_WORDS: Readonly<Record<FetchFailure, string>> = {
   'unknown-reference': 'unknown reference: this id names no record this host holds (never issued here, or evicted)',
   'registry-unavailable': "not fetched: this host couldn't reach the store its references are kept in; try again shortly",
   'wrong-server': 'not fetched: this reference came from another server than the one this fetch was bound to',
-  'bad-options': "not fetched: the fetch's options aren't usable (maxBytes a non-negative integer, timeoutMs a positive one, save a function, fromServer a string)",
+  'bad-options':
+    "not fetched: the fetch's options aren't usable (maxBytes a non-negative integer, timeoutMs a positive one, save a function, fromServer a string)",
   'redirect-limit': 'not fetched: the server redirected more than once',
   'redirect-refused': "not fetched: the server redirected to a location this host doesn't follow",
   'http-status': "not fetched: the server didn't answer with the content",

@@ -269,9 +269,7 @@ export function holdsBase64Run(text: string): boolean {
  */
 export function holdsBase64RunDecoded(text: string): boolean {
   return (
-    mayHoldRun(text, ALPHABET_OR_ESCAPE) &&
-    findRun(text, 0, ALPHABET_OR_ESCAPE, BASE64_RUN_MIN_CHARS) !== undefined &&
-    holdsBase64Run(percentDecode(text))
+    mayHoldRun(text, ALPHABET_OR_ESCAPE) && findRun(text, 0, ALPHABET_OR_ESCAPE, BASE64_RUN_MIN_CHARS) !== undefined && holdsBase64Run(percentDecode(text))
   );
 }
 

@@ -150,7 +150,7 @@ function holdsKeyLikeRun(label: string): boolean {
   for (let index = 0; index <= label.length; index += 1) {
     const code = index < label.length ? label.charCodeAt(index) : 0;
     const digit = code >= 0x30 && code <= 0x39;
-    const letter = ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+    const letter = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
     if (digit || letter) {
       length += 1;
       letters ||= letter;
@@ -478,4 +478,4 @@ export function toolImagesText(count: number, toolCallId: string): string {
  * tool's answer.
  */
 export const RENDERED_RESULT_TEXT =
-  '[Result not shown: this host was given a result it had rendered already; it renders the tool\'s own result, and a rendered one goes to its provider adapter.]';
+  "[Result not shown: this host was given a result it had rendered already; it renders the tool's own result, and a rendered one goes to its provider adapter.]";

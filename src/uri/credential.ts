@@ -158,8 +158,7 @@ function pathCarries(url: UriParts): boolean {
     PATH_SHAPES.holdOn(url) ||
     someSegmentAfter(url.pathname, SHARE_WORD, 1, SHARE_SEGMENT) ||
     someSegmentAfter(url.pathname, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
-    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) &&
-      !hasSegment(url.pathname, CAPABILITY_PAGE))
+    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(url.pathname, CAPABILITY_PAGE))
   );
 }
 
@@ -299,8 +298,6 @@ function valueCarries(value: string, level: number): boolean {
 // credential's, or its value does at the next level.
 function jsonCarries(value: string, level: number): boolean {
   return (
-    jsonStringMembers(value)?.some(
-      ([name, member]) => member !== '' && (isCredentialName(foldName(name), member) || valueCarries(member, level + 1)),
-    ) === true
+    jsonStringMembers(value)?.some(([name, member]) => member !== '' && (isCredentialName(foldName(name), member) || valueCarries(member, level + 1))) === true
   );
 }

@@ -38,7 +38,7 @@ export function someSegmentAfter(pathname: string, marker: RegExp, span: number,
   marker.lastIndex = 0;
   for (let match = marker.exec(pathname); match !== null; match = marker.exec(pathname)) {
     let start = marker.lastIndex + 1;
-    for (let read = 0; read < span && start < pathname.length; ) {
+    for (let read = 0; read < span && start < pathname.length;) {
       const end = indexOr(pathname, '/', start);
       if (end > start) {
         if (tests.segment(pathname.slice(start, end))) return true;

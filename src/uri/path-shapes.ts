@@ -45,9 +45,7 @@ export class PathShapes {
     this.anyHost = new RegExp(sources(anyHost.filter((shape) => !atPathStart(shape))));
     this.pathStart = new RegExp(sources(anyHost.filter(atPathStart)));
     const keys = [...new Set(shapes.flatMap((shape) => shape.hosts ?? []).map(lastTwoLabels))];
-    this.byHost = new Map(
-      keys.map((key) => [key, new RegExp(sources(shapes.filter((shape) => shape.hosts?.some((host) => lastTwoLabels(host) === key))))]),
-    );
+    this.byHost = new Map(keys.map((key) => [key, new RegExp(sources(shapes.filter((shape) => shape.hosts?.some((host) => lastTwoLabels(host) === key))))]));
     const named = keys.filter((key) => key !== '').map((key) => key.replaceAll('.', '\\.'));
     this.shapedHost = new RegExp(`(?:^|\\.)(?:${named.join('|') || '(?!)'})\\.?$|^$`);
   }

@@ -3,13 +3,7 @@
  * and whether a fragment is an encrypted share's key: the tests `FRAGMENT_KEY` and its routes
  * leave to the code, since no linear regular expression can count.
  */
-import {
-  FRAGMENT_KEY,
-  FRAGMENT_KEY_HOSTS,
-  FRAGMENT_KEY_ROUTES,
-  FRAGMENT_ROUTE_WORD,
-  ORDINARY_PATH_SEGMENT,
-} from './credential-lists.js';
+import { FRAGMENT_KEY, FRAGMENT_KEY_HOSTS, FRAGMENT_KEY_ROUTES, FRAGMENT_ROUTE_WORD, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { percentDecode } from '../text/percent-decode.js';
 
 // Two upper-case letters and two lower-case letters, in any order, and a digit or twenty
@@ -62,9 +56,7 @@ export function fragmentHoldsKey(written: string, hostname: string): boolean {
   if (match === null) return false;
   const [, prefix, key] = match as unknown as [string, string | undefined, string];
   if (onShareHost(hostname)) return !ORDINARY_PATH_SEGMENT.test(key);
-  return (
-    (prefix === undefined || !FRAGMENT_ROUTE_WORD.test(prefix)) && !ANCHOR_PREFIX.test(key) && looksLikeRandomKey(key)
-  );
+  return (prefix === undefined || !FRAGMENT_ROUTE_WORD.test(prefix)) && !ANCHOR_PREFIX.test(key) && looksLikeRandomKey(key);
 }
 
 // The host itself or a subdomain of a listed domain, a trailing dot allowed.

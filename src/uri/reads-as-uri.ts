@@ -130,7 +130,7 @@ function readUrisCarry(text: string): boolean {
   const embedded = embeddedUri(rest);
   if (embedded !== undefined && uriCarries(embedded)) return true;
   let read = 0;
-  for (let slashes = text.indexOf('//', start); slashes >= 0; ) {
+  for (let slashes = text.indexOf('//', start); slashes >= 0;) {
     if (slashes === openingSlashes) {
       // Counted as the uri it opens, as every other that holds more than its `//`.
       if (openingEnd > slashes + 2) read += 1;

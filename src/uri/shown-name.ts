@@ -242,7 +242,10 @@ let lastPieces: readonly string[] = [];
 /** A decoded uri's random-looking pieces, folded, each at least {@link PIECE_MIN_CHARS} long. */
 function piecesOf(decodedUri: string): readonly string[] {
   if (decodedUri !== piecesUri) {
-    lastPieces = (decodedUri.match(URI_PIECE) ?? []).filter(looksRandom).map(folded).filter((piece) => piece.length >= PIECE_MIN_CHARS);
+    lastPieces = (decodedUri.match(URI_PIECE) ?? [])
+      .filter(looksRandom)
+      .map(folded)
+      .filter((piece) => piece.length >= PIECE_MIN_CHARS);
     piecesUri = decodedUri;
   }
   return lastPieces;

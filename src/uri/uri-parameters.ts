@@ -159,7 +159,7 @@ export function someQueryParameter(part: string, tests: ParameterTests, tried?: 
   // (`a=1;b?c&a=1;b?c&…`) is passed over whole: neither of its readings held there.
   let previous = -1;
   let previousEnd = -1;
-  for (let start = 1; start < part.length; ) {
+  for (let start = 1; start < part.length;) {
     let end = start;
     let equals = -1;
     let splits = false;
@@ -236,7 +236,7 @@ function subPiecesHold(part: string, start: number, end: number, tests: Paramete
  */
 export function somePathParameter(pathname: string, tests: ParameterTests, tried?: TriedPieces): boolean {
   let joined = false;
-  for (let start = 0; ; ) {
+  for (let start = 0; ;) {
     // A separator where a piece would open makes an empty piece, which holds nothing and opens
     // no encoding: a run of them (`//////…`) is passed over here, one character at a time.
     while (start < pathname.length && isPathSeparator(pathname.charCodeAt(start))) start++;
@@ -277,14 +277,7 @@ function isPathSeparator(code: number): boolean {
 
 // Whether the piece `text[start, end)`, whose first `=` is at `equals` (-1 for none), holds; an
 // empty piece holds nothing.
-function pieceHolds(
-  text: string,
-  start: number,
-  equals: number,
-  end: number,
-  tests: ParameterTests,
-  tried?: TriedPieces,
-): boolean {
+function pieceHolds(text: string, start: number, equals: number, end: number, tests: ParameterTests, tried?: TriedPieces): boolean {
   if (end <= start) return false;
   if (tried === undefined) return pieceTextHolds(text, start, equals, end, tests);
   if (tried.has(text, start, end)) return false;

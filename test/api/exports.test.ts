@@ -26,7 +26,14 @@ function kindOf(symbol: ts.Symbol, checker: ts.TypeChecker): string {
 
 /** Every export of the root as `name kind`, sorted; a type-only export of a value reads `type-only`. */
 function rootExports(): { readonly lines: string[]; readonly values: string[] } {
-  const program = ts.createProgram([INDEX], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, skipLibCheck: true, noEmit: true });
+  const program = ts.createProgram([INDEX], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(INDEX)!;
   const lines: string[] = [];

@@ -7,7 +7,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBlockAtDepth } from '../../src/blocks/at-depth.js';
 import { createHost } from '../../src/host.js';
-import { audioMarker, embeddedBlobMarker, imagePlaceholder, imageUndecodableMarker, linkLine, unknownTypeMarker, WITHHELD_TEXT } from '../../src/text/markers.js';
+import {
+  audioMarker,
+  embeddedBlobMarker,
+  imagePlaceholder,
+  imageUndecodableMarker,
+  linkLine,
+  unknownTypeMarker,
+  WITHHELD_TEXT,
+} from '../../src/text/markers.js';
 import {
   audioBlock,
   embeddedBlob,
@@ -133,7 +141,7 @@ describe('blocks at depth, as the lane shows them', () => {
     expect(liveText(live)).not.toContain(PNG_BASE64.slice(0, 16));
   });
 
-  it('the filesystem server\'s structuredContent (the whole media block repeated) shows no base64', () => {
+  it("the filesystem server's structuredContent (the whole media block repeated) shows no base64", () => {
     const structuredContent = { content: [imageBlock(), audioBlock(), embeddedBlob()] };
     const { stored } = render({ content: [], structuredContent });
     expect(longestBase64Run(stored)).toBeLessThanOrEqual(64);

@@ -12,7 +12,18 @@ import { createAddressBook } from '../../src/references/addresses.js';
 import { NO_CLAIMS } from '../../src/references/claims.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { textNotStringMarker, unknownTypeMarker, WITHHELD_TEXT } from '../../src/text/markers.js';
-import { audioBlock, embeddedBlob, embeddedText, imageBlock, PLAIN_URI, referenceBlock, resourceLink, textBlock, unknownBlock, itProp } from '../support/factories.js';
+import {
+  audioBlock,
+  embeddedBlob,
+  embeddedText,
+  imageBlock,
+  PLAIN_URI,
+  referenceBlock,
+  resourceLink,
+  textBlock,
+  unknownBlock,
+  itProp,
+} from '../support/factories.js';
 
 function context(lane: Lane = 'tool-result', maxImageBytes = 5 * 1024 * 1024): ClassifyContext {
   return {
@@ -52,7 +63,18 @@ describe('BLOCK_HANDLERS', () => {
 
 describe(toolResultBlocks.name, () => {
   it('returns one ShownBlock per block, in order', () => {
-    const given = [textBlock({ text: 'first' }), imageBlock(), audioBlock(), resourceLink(), embeddedText(), embeddedBlob(), referenceBlock(), unknownBlock(), imageBlock({ uri: PLAIN_URI }), 7];
+    const given = [
+      textBlock({ text: 'first' }),
+      imageBlock(),
+      audioBlock(),
+      resourceLink(),
+      embeddedText(),
+      embeddedBlob(),
+      referenceBlock(),
+      unknownBlock(),
+      imageBlock({ uri: PLAIN_URI }),
+      7,
+    ];
     const shown = toolResultBlocks(given, context());
     expect(shown.map((block) => block.kind)).toEqual(['text', 'image', 'marker', 'link', 'text', 'marker', 'stub', 'marker', 'withheld', 'marker']);
     expect(shown[0]?.text).toBe('first');
@@ -88,7 +110,7 @@ describe(toolResultBlocks.name, () => {
     expect(shown).toEqual([{ kind: 'marker', text: unknownTypeMarker('hologram'), reason: 'unknown-type' }]);
   });
 
-  it('spends the context\'s image budget as it goes', () => {
+  it("spends the context's image budget as it goes", () => {
     const ctx = context('tool-result', 100);
     const shown = toolResultBlocks([imageBlock(), imageBlock()], ctx);
     expect(shown.map((block) => block.kind)).toEqual(['image', 'marker']);

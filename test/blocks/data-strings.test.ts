@@ -75,14 +75,18 @@ describe(checkedJsonHead.name, () => {
   it('is the start of the checked serialization, read literal by literal only as far as it shows', () => {
     const pieces = fc.oneof(fc.string(), fc.constant(SIGNED), fc.constant(RUN), fc.constant('https://example.com/a'), fc.constant('say "hi" \\ there'));
     fc.assert(
-      fc.property(fc.array(fc.dictionary(fc.string(), fc.oneof(pieces, fc.integer(), fc.array(pieces))), { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 400 }), (value, readChars) => {
-        const checked = dataChecker();
-        const whole = JSON.stringify(value, (_key, member: unknown) => checked(member));
-        // Keys here are never replaced, so the replacer's numbering never enters.
-        const head = checkedJsonHead(JSON.stringify(value), readChars);
-        expect(head.length).toBeGreaterThanOrEqual(Math.min(readChars, whole.length));
-        expect(whole.startsWith(head)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.dictionary(fc.string(), fc.oneof(pieces, fc.integer(), fc.array(pieces))), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 400 }),
+        (value, readChars) => {
+          const checked = dataChecker();
+          const whole = JSON.stringify(value, (_key, member: unknown) => checked(member));
+          // Keys here are never replaced, so the replacer's numbering never enters.
+          const head = checkedJsonHead(JSON.stringify(value), readChars);
+          expect(head.length).toBeGreaterThanOrEqual(Math.min(readChars, whole.length));
+          expect(whole.startsWith(head)).toBe(true);
+        },
+      ),
       { seed: 0x12_1ab5, numRuns: 500 },
     );
   });
@@ -129,7 +133,21 @@ describe('strings a sender encoded', () => {
   });
 
   it('is changed only where the cheap test over its JSON text says it may be', () => {
-    const piece = fc.constantFrom('\n', '\r\n', '\u200b', '\u00ad', '\\/', '\\', '-----BEGIN KEY-----\n', ' ', 'x', 'A'.repeat(40), 'QUJD'.repeat(20), '==', '//h.io/?token=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5');
+    const piece = fc.constantFrom(
+      '\n',
+      '\r\n',
+      '\u200b',
+      '\u00ad',
+      '\\/',
+      '\\',
+      '-----BEGIN KEY-----\n',
+      ' ',
+      'x',
+      'A'.repeat(40),
+      'QUJD'.repeat(20),
+      '==',
+      '//h.io/?token=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const text = pieces.join('');

@@ -56,7 +56,10 @@ describe(blobText.name, () => {
 });
 
 describe('embedded resources in the lanes', () => {
-  const app = { type: 'resource', resource: { uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: '<script>var secret="sk-live-abc"</script>' } };
+  const app = {
+    type: 'resource',
+    resource: { uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: '<script>var secret="sk-live-abc"</script>' },
+  };
 
   it('an app view is its marker in both copies and in the script view, never its source', () => {
     const rendered = host().renderToolResult({ content: [app, { type: 'text', text: 'after' }] });
@@ -76,7 +79,9 @@ describe('embedded resources in the lanes', () => {
     const text = { type: 'resource', resource: { uri: 'demo://resource/2', mimeType: 'text/plain', blob: b64('Resource 2: words') } };
     const binary = { type: 'resource', resource: { uri: 'demo://resource/3', mimeType: 'application/gzip', blob: b64(Buffer.from([0x1f, 0x8b, 0, 0])) } };
     const rendered = host().renderToolResult({ content: [text, binary] });
-    expect(rendered.stored).toMatch(/^\[embedded resource: demo:\/\/resource\/2, text\/plain\]\nResource 2: words\n\[Resource not shown: embedded binary content/);
+    expect(rendered.stored).toMatch(
+      /^\[embedded resource: demo:\/\/resource\/2, text\/plain\]\nResource 2: words\n\[Resource not shown: embedded binary content/,
+    );
     const view = host().scriptView({ content: [text] });
     expect(view.ok && view.content?.[0]).toEqual({ type: 'resource', uri: 'demo://resource/2', mimeType: 'text/plain', text: 'Resource 2: words' });
   });
@@ -99,7 +104,9 @@ describe('review findings: blobs and app views leak nothing', () => {
   });
 
   it('embedded text at depth in data follows the data rules in the copies, as in the script view', () => {
-    const nested = { structuredContent: { doc: { type: 'resource', resource: { uri: 'demo://r/3', mimeType: 'text/plain', text: `see ${SIGNED} and ${RUN}` } } } };
+    const nested = {
+      structuredContent: { doc: { type: 'resource', resource: { uri: 'demo://r/3', mimeType: 'text/plain', text: `see ${SIGNED} and ${RUN}` } } },
+    };
     const { stored } = host().renderToolResult({ content: [], ...nested });
     expect(stored).not.toContain('X-Amz-Signature');
     expect(stored).not.toContain(RUN.slice(0, 100));

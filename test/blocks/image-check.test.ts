@@ -129,7 +129,11 @@ describe(checkImage.name, () => {
       ['jpeg > a scan before any frame', Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 0xff, 0xd9]), 'image/jpeg'],
       ['jpeg > EOI before any frame', Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg'],
       ['webp > data past the RIFF size', Buffer.concat([makeWebp(2, 2), Buffer.alloc(2)]), 'image/webp'],
-      ['webp > a chunk image-size does not read as a frame', Buffer.concat([makeWebpExtended(2, 2).subarray(0, 12), Buffer.from('ALPH'), makeWebpExtended(2, 2).subarray(16)]), 'image/webp'],
+      [
+        'webp > a chunk image-size does not read as a frame',
+        Buffer.concat([makeWebpExtended(2, 2).subarray(0, 12), Buffer.from('ALPH'), makeWebpExtended(2, 2).subarray(16)]),
+        'image/webp',
+      ],
     ])('%s', (_name, bytes, mimeType) => {
       expect(reasonOf(bytes, mimeType)).toBe('image-malformed');
     });
@@ -197,7 +201,12 @@ describe(checkImage.name, () => {
     const inside = (char: string) => `${PNG_BASE64.slice(0, 20)}${char}${PNG_BASE64.slice(21)}`;
     it.each([
       ['not base64 at all', '%%%%'],
-      ['base64url alphabet', PNG_BASE64.replaceAll('+', '-').replaceAll('/', '_').replace(/^(.{10})./, '$1-')],
+      [
+        'base64url alphabet',
+        PNG_BASE64.replaceAll('+', '-')
+          .replaceAll('/', '_')
+          .replace(/^(.{10})./, '$1-'),
+      ],
       ['unpadded length', PNG_BASE64.replace(/=+$/, '')],
       ['length not a multiple of 4', `${PNG_BASE64}AAAA`.slice(0, -1)],
       ['three pads', 'QUI===' + 'A'.repeat(2)],
@@ -269,7 +278,10 @@ describe('renderToolResult > an image that is not whole', () => {
 
   it("is the dimensions marker in both copies under a provider's limit", () => {
     const wide = makePng(9000, 3);
-    const rendered = renderUnder({ types: NATIVE_IMAGE_TYPES, maxDimension: 8000 }, { content: [{ type: 'image', data: wide.toString('base64'), mimeType: 'image/png' }] });
+    const rendered = renderUnder(
+      { types: NATIVE_IMAGE_TYPES, maxDimension: 8000 },
+      { content: [{ type: 'image', data: wide.toString('base64'), mimeType: 'image/png' }] },
+    );
     const want = imageDimensionsMarker(9000, 3, 8000, 'image/png');
     expect(rendered.stored).toBe(want);
     expect(rendered.live).toEqual({ kind: 'text', text: want });

@@ -16,7 +16,7 @@ const reasonOf = (bytes: Uint8Array, mimeType: string) => {
 /** A PNG's chunks from its bytes: type and data, CRCs dropped (rebuilt by {@link pngOf}). */
 function chunksOf(png: Buffer): [string, Buffer][] {
   const chunks: [string, Buffer][] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     chunks.push([png.toString('latin1', at + 4, at + 8), png.subarray(at + 8, at + 8 + length)]);
     at += 12 + length;
@@ -55,21 +55,73 @@ describe('png > what a decoder refuses', () => {
     expect(reasonOf(png, 'image/png')).toBe('ok');
   });
 
-  it('an ancillary chunk of any name goes (APNG\'s acTL, a made-up one)', () => {
+  it("an ancillary chunk of any name goes (APNG's acTL, a made-up one)", () => {
     const png = editedPng((chunks) => chunks.splice(1, 0, ['acTL', Buffer.alloc(8)], ['zzZz', Buffer.alloc(3)]));
     expect(reasonOf(png, 'image/png')).toBe('ok');
   });
 
   it.each([
-    ['an IDAT whose CRC is wrong', (() => { const png = makePng(2, 2); png[png.length - 13]! ^= 1; return png; })()],
-    ['IHDR of 12 bytes', editedPng((chunks) => { chunks[0]![1] = chunks[0]![1].subarray(0, 12); })],
-    ['IHDR bit depth 3', editedPng((chunks) => { chunks[0]![1] = Buffer.from(chunks[0]![1]); chunks[0]![1][8] = 3; })],
-    ['IHDR colour type 9', editedPng((chunks) => { chunks[0]![1] = Buffer.from(chunks[0]![1]); chunks[0]![1][9] = 9; })],
-    ['IHDR bit depth 16 on a palette', editedPng((chunks) => { chunks[0]![1] = Buffer.from(chunks[0]![1]); chunks[0]![1][8] = 16; chunks[0]![1][9] = 3; })],
-    ['IHDR interlace 2', editedPng((chunks) => { chunks[0]![1] = Buffer.from(chunks[0]![1]); chunks[0]![1][12] = 2; })],
-    ['IDAT not zlib', editedPng((chunks) => { chunks[1]![1] = Buffer.from('garbage!garbage!'); })],
-    ['IDAT empty', editedPng((chunks) => { chunks[1]![1] = Buffer.alloc(0); })],
-    ['IDAT with a preset dictionary', editedPng((chunks) => { chunks[1]![1] = Buffer.from([0x78, 0xbb, 0, 0, 0, 0]); })],
+    [
+      'an IDAT whose CRC is wrong',
+      (() => {
+        const png = makePng(2, 2);
+        png[png.length - 13]! ^= 1;
+        return png;
+      })(),
+    ],
+    [
+      'IHDR of 12 bytes',
+      editedPng((chunks) => {
+        chunks[0]![1] = chunks[0]![1].subarray(0, 12);
+      }),
+    ],
+    [
+      'IHDR bit depth 3',
+      editedPng((chunks) => {
+        chunks[0]![1] = Buffer.from(chunks[0]![1]);
+        chunks[0]![1][8] = 3;
+      }),
+    ],
+    [
+      'IHDR colour type 9',
+      editedPng((chunks) => {
+        chunks[0]![1] = Buffer.from(chunks[0]![1]);
+        chunks[0]![1][9] = 9;
+      }),
+    ],
+    [
+      'IHDR bit depth 16 on a palette',
+      editedPng((chunks) => {
+        chunks[0]![1] = Buffer.from(chunks[0]![1]);
+        chunks[0]![1][8] = 16;
+        chunks[0]![1][9] = 3;
+      }),
+    ],
+    [
+      'IHDR interlace 2',
+      editedPng((chunks) => {
+        chunks[0]![1] = Buffer.from(chunks[0]![1]);
+        chunks[0]![1][12] = 2;
+      }),
+    ],
+    [
+      'IDAT not zlib',
+      editedPng((chunks) => {
+        chunks[1]![1] = Buffer.from('garbage!garbage!');
+      }),
+    ],
+    [
+      'IDAT empty',
+      editedPng((chunks) => {
+        chunks[1]![1] = Buffer.alloc(0);
+      }),
+    ],
+    [
+      'IDAT with a preset dictionary',
+      editedPng((chunks) => {
+        chunks[1]![1] = Buffer.from([0x78, 0xbb, 0, 0, 0, 0]);
+      }),
+    ],
     ['an unknown critical chunk', editedPng((chunks) => chunks.splice(1, 0, ['ABCD', Buffer.alloc(4)]))],
     ['a second IHDR', editedPng((chunks) => chunks.splice(1, 0, chunks[0]!))],
     ['a chunk type that is not letters', editedPng((chunks) => chunks.splice(1, 0, ['a1cd', Buffer.alloc(4)]))],
@@ -146,7 +198,16 @@ const VP8X_DATA = makeWebpExtended(1, 1).subarray(20, 30);
 
 describe('webp > what a decoder refuses', () => {
   it('an extended WebP with an ICC profile before its bitstream goes', () => {
-    expect(reasonOf(webpOf([['VP8X', VP8X_DATA], ['ICCP', Buffer.alloc(5)], ['VP8L', VP8L_DATA]]), 'image/webp')).toBe('ok');
+    expect(
+      reasonOf(
+        webpOf([
+          ['VP8X', VP8X_DATA],
+          ['ICCP', Buffer.alloc(5)],
+          ['VP8L', VP8L_DATA],
+        ]),
+        'image/webp',
+      ),
+    ).toBe('ok');
     expect(reasonOf(makeWebpLossyHeader(4, 4), 'image/webp')).toBe('ok');
   });
 
@@ -160,12 +221,24 @@ describe('webp > what a decoder refuses', () => {
 
   it.each([
     ['VP8X with no bitstream after it', webpOf([['VP8X', VP8X_DATA]])],
-    ['VP8X then only metadata', webpOf([['VP8X', VP8X_DATA], ['EXIF', Buffer.alloc(4)]])],
+    [
+      'VP8X then only metadata',
+      webpOf([
+        ['VP8X', VP8X_DATA],
+        ['EXIF', Buffer.alloc(4)],
+      ]),
+    ],
     ['VP8L without its 0x2F signature', webpOf([['VP8L', badSignature]])],
     ['VP8L of version 1', webpOf([['VP8L', badVersion]])],
     ['VP8L of its header alone', webpOf([['VP8L', VP8L_DATA.subarray(0, 5)]])],
-    ["VP8 without its start code", badStart],
-    ['a first chunk that is no image', webpOf([['EXIF', Buffer.alloc(4)], ['VP8L', VP8L_DATA]])],
+    ['VP8 without its start code', badStart],
+    [
+      'a first chunk that is no image',
+      webpOf([
+        ['EXIF', Buffer.alloc(4)],
+        ['VP8L', VP8L_DATA],
+      ]),
+    ],
   ])('%s', (_name, webp) => {
     expect(reasonOf(webp, 'image/webp')).toBe('image-malformed');
   });

@@ -5,14 +5,9 @@ import { jsonHead, jsonLength } from '../../src/blocks/json-head.js';
 
 const noBlock = (): boolean => false;
 /** Data as results carry it, with members that serialize to nothing and keys serialization orders first. */
-const data = fc.jsonValue().chain((base) =>
-  fc.constantFrom(
-    base,
-    { records: base, total: 3 },
-    { 10: base, a: undefined, b: () => 1, ['__proto__']: base },
-    [base, undefined, base],
-  ),
-);
+const data = fc
+  .jsonValue()
+  .chain((base) => fc.constantFrom(base, { records: base, total: 3 }, { 10: base, a: undefined, b: () => 1, ['__proto__']: base }, [base, undefined, base]));
 
 describe(jsonLength.name, () => {
   it('counts what JSON.stringify writes, whatever the data', () => {

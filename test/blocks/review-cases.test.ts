@@ -62,7 +62,10 @@ describe('an embedded resource and its claims', () => {
   it("hides its uri in its header where an earlier result's never holds", () => {
     const h = host();
     h.renderToolResult({ content: [{ type: 'resource', uri: 'https://docs.example.org/a', disposition: 'never' }] }, { serverId: 'stdio' });
-    const stored = h.renderToolResult({ content: [{ type: 'resource', resource: { uri: 'https://docs.example.org/a', text: 't' } }] }, { serverId: 'stdio' }).stored;
+    const stored = h.renderToolResult(
+      { content: [{ type: 'resource', resource: { uri: 'https://docs.example.org/a', text: 't' } }] },
+      { serverId: 'stdio' },
+    ).stored;
     expect(stored).toContain('uri not shown');
     expect(stored).not.toContain('https://docs.example.org/a');
   });
@@ -92,14 +95,34 @@ describe('a name that would show the uri', () => {
   });
 
   it.each([
-    ['its uri without the scheme', 'https://hooks.slack.com/services/T00000000/B00000000/SECRETSECRETSECRETSECRET', 'hooks.slack.com/services/T00000000/B00000000/SECRETSECRETSECRETSECRET', 'SECRETSECRETSECRETSECRET'],
-    ['its signature among words', 'https://b.s3.amazonaws.com/q3.csv?X-Amz-Signature=5ec2e75ec2e75ec2e75ec2e7', 'q3.csv X-Amz-Signature=5ec2e75ec2e75ec2e75ec2e7', '5ec2e75ec2e75ec2e75ec2e7'],
-    ['a bare token', 'https://api.example.com/v1/me?access_token=ghp_SECRET0123456789abcdefghijklmnopqrstu', 'ghp_SECRET0123456789abcdefghijklmnopqrstu', 'SECRET0123456789'],
+    [
+      'its uri without the scheme',
+      'https://hooks.slack.com/services/T00000000/B00000000/SECRETSECRETSECRETSECRET',
+      'hooks.slack.com/services/T00000000/B00000000/SECRETSECRETSECRETSECRET',
+      'SECRETSECRETSECRETSECRET',
+    ],
+    [
+      'its signature among words',
+      'https://b.s3.amazonaws.com/q3.csv?X-Amz-Signature=5ec2e75ec2e75ec2e75ec2e7',
+      'q3.csv X-Amz-Signature=5ec2e75ec2e75ec2e75ec2e7',
+      '5ec2e75ec2e75ec2e75ec2e7',
+    ],
+    [
+      'a bare token',
+      'https://api.example.com/v1/me?access_token=ghp_SECRET0123456789abcdefghijklmnopqrstu',
+      'ghp_SECRET0123456789abcdefghijklmnopqrstu',
+      'SECRET0123456789',
+    ],
   ])('shows no secret of a withheld link through its name (%s) on any lane', (_name, uri, name, secret) => {
     const content = [{ type: 'resource_link', uri, name }];
     const h = host();
     const rendered = h.renderToolResult({ content }, { serverId: 'stdio' });
-    const seen = [rendered.stored, JSON.stringify(rendered.live), JSON.stringify(h.convertBlocks(content, { serverId: 'stdio' })), JSON.stringify(h.scriptView({ content }, { serverId: 'stdio' }))];
+    const seen = [
+      rendered.stored,
+      JSON.stringify(rendered.live),
+      JSON.stringify(h.convertBlocks(content, { serverId: 'stdio' })),
+      JSON.stringify(h.scriptView({ content }, { serverId: 'stdio' })),
+    ];
     for (const text of seen) expect(text).not.toContain(secret);
   });
 

@@ -6,7 +6,13 @@ import { WALK_MAX_DEPTH } from '../../src/walk.js';
 
 const VALUE = { rows: [{ id: 1 }, { id: 2 }], total: 2 };
 const text = (words: string): ShownBlock => ({ kind: 'text', text: words });
-const LINK: ShownBlock = { kind: 'link', text: linkLine('a.csv', 'https://files.example.com/a.csv', 'text/csv'), refId: 'r1', uri: 'https://files.example.com/a.csv', why: 'no-server' };
+const LINK: ShownBlock = {
+  kind: 'link',
+  text: linkLine('a.csv', 'https://files.example.com/a.csv', 'text/csv'),
+  refId: 'r1',
+  uri: 'https://files.example.com/a.csv',
+  why: 'no-server',
+};
 const APP: ShownBlock = { kind: 'marker', text: appMarker('ui://budget/app'), reason: 'app' };
 const WITHHELD: ShownBlock = { kind: 'withheld', text: WITHHELD_TEXT };
 const embedded = (body: string): ShownBlock => text(`${embeddedHeader('file:///v.json', 'application/json')}\n${body}`);

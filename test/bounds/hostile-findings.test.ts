@@ -173,7 +173,7 @@ describe('the total output is bounded, and a render registers only what it shows
     expect(live.at(-1)).toEqual({ type: 'text', text: blocksNotShownNotice(512 * 1024 - live.length + 1) });
   });
 
-  it('the push lane\'s texts share the cap: each its piece and notice within it, those left out named, then counted', () => {
+  it("the push lane's texts share the cap: each its piece and notice within it, those left out named, then counted", () => {
     const host = createHost({ log: () => {} });
     const texts = Array.from({ length: 50 }, () => ({ type: 'text', text: 'x'.repeat(1000) }));
     const live = host.convertBlocks(texts, { cap: 5_000 });
@@ -182,7 +182,9 @@ describe('the total output is bounded, and a render registers only what it shows
     expect(cut).toHaveLength(25);
     const pieces = cut.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : 0), 0);
     expect(pieces).toBeLessThanOrEqual(5_000);
-    expect(live.slice(25, 25 + LEFT_OUT_NAMED_MAX)).toEqual(Array.from({ length: LEFT_OUT_NAMED_MAX }, (_, index) => ({ type: 'text', text: blockCutNotice(26 + index, 50, 1000, 0) })));
+    expect(live.slice(25, 25 + LEFT_OUT_NAMED_MAX)).toEqual(
+      Array.from({ length: LEFT_OUT_NAMED_MAX }, (_, index) => ({ type: 'text', text: blockCutNotice(26 + index, 50, 1000, 0) })),
+    );
     expect(live.at(-1)).toEqual({ type: 'text', text: omittedTextsNotice(25 - LEFT_OUT_NAMED_MAX, 1000 * (25 - LEFT_OUT_NAMED_MAX)) });
     expect(live).toHaveLength(25 + LEFT_OUT_NAMED_MAX + 1);
   });

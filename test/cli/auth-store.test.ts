@@ -32,14 +32,20 @@ function makeProvider(store = memoryStore(), extra: Partial<ConstructorParameter
 describe(fileStore.name, () => {
   it('writes mode 0600 even over a file that was world-readable, and keeps other servers’ entries', () => {
     const path = cachePath();
-    writeFileSync(path, JSON.stringify({ blockwiseTokenCache: 1, servers: { 'https://other.example/mcp': { tokens: { access_token: 'o', token_type: 'Bearer' } } } }));
+    writeFileSync(
+      path,
+      JSON.stringify({ blockwiseTokenCache: 1, servers: { 'https://other.example/mcp': { tokens: { access_token: 'o', token_type: 'Bearer' } } } }),
+    );
     chmodSync(path, 0o644);
     const store = fileStore(path, 'https://a.example/mcp', () => undefined);
     store.current.tokens = { access_token: 'a', token_type: 'Bearer' };
     store.save();
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(path, 'utf8')) as { servers: Record<string, { tokens: { access_token: string } }> };
-    expect(Object.fromEntries(Object.entries(saved.servers).map(([url, entry]) => [url, entry.tokens.access_token]))).toEqual({ 'https://other.example/mcp': 'o', 'https://a.example/mcp': 'a' });
+    expect(Object.fromEntries(Object.entries(saved.servers).map(([url, entry]) => [url, entry.tokens.access_token]))).toEqual({
+      'https://other.example/mcp': 'o',
+      'https://a.example/mcp': 'a',
+    });
   });
 
   it('writes through a fresh, randomly named temporary file and leaves none behind when the write fails', () => {
@@ -94,22 +100,40 @@ describe(CliOAuthProvider.name, () => {
   });
 
   it('refuses an authorization server whose issuer or endpoints are plain http on a remote host, or that is not the pinned issuer', () => {
-    const metadata = (base: string) => ({ issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, response_types_supported: ['code'] });
+    const metadata = (base: string) => ({
+      issuer: base,
+      authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`,
+      response_types_supported: ['code'],
+    });
     const { made: provider } = makeProvider();
-    expect(() => provider.saveDiscoveryState({ authorizationServerUrl: 'http://as.example', authorizationServerMetadata: metadata('http://as.example') })).toThrow(/not https/);
     expect(() =>
-      provider.saveDiscoveryState({ authorizationServerUrl: 'https://as.example', authorizationServerMetadata: { ...metadata('https://as.example'), token_endpoint: 'http://as.example/token' } }),
+      provider.saveDiscoveryState({ authorizationServerUrl: 'http://as.example', authorizationServerMetadata: metadata('http://as.example') }),
+    ).toThrow(/not https/);
+    expect(() =>
+      provider.saveDiscoveryState({
+        authorizationServerUrl: 'https://as.example',
+        authorizationServerMetadata: { ...metadata('https://as.example'), token_endpoint: 'http://as.example/token' },
+      }),
     ).toThrow(/not https/);
     provider.saveDiscoveryState({ authorizationServerUrl: 'https://as.example', authorizationServerMetadata: metadata('https://as.example') });
     expect(provider.discoveryState()?.authorizationServerUrl).toBe('https://as.example');
-    const { made: pinned } = makeProvider(memoryStore(), { preRegistered: { client_id: 'c', client_secret: 'client-secret-1' }, issuer: 'https://as.example/' });
-    expect(() => pinned.saveDiscoveryState({ authorizationServerUrl: 'https://evil.example', authorizationServerMetadata: metadata('https://evil.example') })).toThrow(/--issuer/);
+    const { made: pinned } = makeProvider(memoryStore(), {
+      preRegistered: { client_id: 'c', client_secret: 'client-secret-1' },
+      issuer: 'https://as.example/',
+    });
+    expect(() =>
+      pinned.saveDiscoveryState({ authorizationServerUrl: 'https://evil.example', authorizationServerMetadata: metadata('https://evil.example') }),
+    ).toThrow(/--issuer/);
     expect(pinned.clientInformation()?.issuer).toBe('https://as.example/');
   });
 
   it("never writes a pre-registered client's secret to the cache", () => {
     const path = cachePath();
-    const { made } = makeProvider(fileStore(path, 'https://a.example/mcp', () => undefined), { preRegistered: { client_id: 'c1', client_secret: 'the-client-secret' } });
+    const { made } = makeProvider(
+      fileStore(path, 'https://a.example/mcp', () => undefined),
+      { preRegistered: { client_id: 'c1', client_secret: 'the-client-secret' } },
+    );
     made.saveClientInformation({ client_id: 'c1', client_secret: 'the-client-secret', issuer: 'https://as.example' });
     made.saveTokens({ access_token: 't', token_type: 'Bearer' });
     expect(made.clientInformation()?.client_secret).toBe('the-client-secret');
@@ -126,6 +150,10 @@ describe(CliOAuthProvider.name, () => {
   });
 
   it('describes itself as a native app with a loopback redirect and no client secret', () => {
-    expect(makeProvider().made.clientMetadata).toMatchObject({ redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    expect(makeProvider().made.clientMetadata).toMatchObject({
+      redirect_uris: ['http://127.0.0.1:9/callback'],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
   });
 });

@@ -35,7 +35,7 @@ describe(isClientMetadataUrl.name, () => {
     'not a url',
     '',
     ' https://a.example/c ',
-  ])('%j > the same verdict as the MCP SDK\'s isHttpsUrl', (value) => {
+  ])("%j > the same verdict as the MCP SDK's isHttpsUrl", (value) => {
     expect(isClientMetadataUrl(value)).toBe(isHttpsUrl(value));
   });
 });
@@ -55,18 +55,45 @@ describe(parseCallOptions.name, () => {
     ['header > control in value', { given: [...HTTP, '--header', 'X-A: b\u0001c'], want: AUTH_OPTION_TEXT.badHeaderValue('X-A') }],
     ['bearer > unset', { given: [...HTTP, '--bearer-env', 'BLOCKWISE_UNSET_VAR'], want: AUTH_OPTION_TEXT.envNotSet('--bearer-env', 'BLOCKWISE_UNSET_VAR') }],
     ['bearer > not a name', { given: [...HTTP, '--bearer-env', 'A=B'], want: AUTH_OPTION_TEXT.badEnvName('--bearer-env', 'A=B') }],
-    ['bearer > and an Authorization header', { given: [...HTTP, '--bearer-env', 'BLOCKWISE_T', '--header', 'authorization: x'], want: AUTH_OPTION_TEXT.bearerAndAuthorizationHeader }],
+    [
+      'bearer > and an Authorization header',
+      { given: [...HTTP, '--bearer-env', 'BLOCKWISE_T', '--header', 'authorization: x'], want: AUTH_OPTION_TEXT.bearerAndAuthorizationHeader },
+    ],
     ['bearer > and a client id', { given: [...HTTP, '--bearer-env', 'BLOCKWISE_T', '--client-id', 'c'], want: AUTH_OPTION_TEXT.staticAndOAuth('--client-id') }],
     ['client > secret without id', { given: [...HTTP, '--client-secret-env', 'BLOCKWISE_T'], want: AUTH_OPTION_TEXT.secretWithoutId }],
-    ['client > id and metadata url', { given: [...HTTP, '--client-id', 'c', '--client-metadata-url', 'https://a.example/c.json'], want: AUTH_OPTION_TEXT.idAndMetadataUrl }],
-    ['client > metadata url not https', { given: [...HTTP, '--client-metadata-url', 'http://a.example/c.json'], want: AUTH_OPTION_TEXT.badMetadataUrl('http://a.example/c.json') }],
-    ['client > metadata url without a path', { given: [...HTTP, '--client-metadata-url', 'https://a.example/'], want: AUTH_OPTION_TEXT.badMetadataUrl('https://a.example/') }],
-    ['header > a character beyond Latin-1, named by the header only', { given: [...HTTP, '--header', 'X-Key: caf\u0113-secret'], want: AUTH_OPTION_TEXT.badHeaderValue('X-Key') }],
-    ['bearer > too short to redact', { given: [...HTTP, '--bearer-env', 'BLOCKWISE_SHORT'], want: AUTH_OPTION_TEXT.secretTooShort('--bearer-env', 'BLOCKWISE_SHORT', MIN_SECRET_LENGTH) }],
-    ['bearer > to a remote server over plain http', { given: [...REMOTE_HTTP, '--bearer-env', 'BLOCKWISE_T'], want: AUTH_OPTION_TEXT.insecureHttp('--bearer-env') }],
-    ['header > a credential to a remote server over plain http', { given: [...REMOTE_HTTP, '--header', 'X-Api-Key: k'], want: AUTH_OPTION_TEXT.insecureHttp('--header X-Api-Key') }],
+    [
+      'client > id and metadata url',
+      { given: [...HTTP, '--client-id', 'c', '--client-metadata-url', 'https://a.example/c.json'], want: AUTH_OPTION_TEXT.idAndMetadataUrl },
+    ],
+    [
+      'client > metadata url not https',
+      { given: [...HTTP, '--client-metadata-url', 'http://a.example/c.json'], want: AUTH_OPTION_TEXT.badMetadataUrl('http://a.example/c.json') },
+    ],
+    [
+      'client > metadata url without a path',
+      { given: [...HTTP, '--client-metadata-url', 'https://a.example/'], want: AUTH_OPTION_TEXT.badMetadataUrl('https://a.example/') },
+    ],
+    [
+      'header > a character beyond Latin-1, named by the header only',
+      { given: [...HTTP, '--header', 'X-Key: caf\u0113-secret'], want: AUTH_OPTION_TEXT.badHeaderValue('X-Key') },
+    ],
+    [
+      'bearer > too short to redact',
+      { given: [...HTTP, '--bearer-env', 'BLOCKWISE_SHORT'], want: AUTH_OPTION_TEXT.secretTooShort('--bearer-env', 'BLOCKWISE_SHORT', MIN_SECRET_LENGTH) },
+    ],
+    [
+      'bearer > to a remote server over plain http',
+      { given: [...REMOTE_HTTP, '--bearer-env', 'BLOCKWISE_T'], want: AUTH_OPTION_TEXT.insecureHttp('--bearer-env') },
+    ],
+    [
+      'header > a credential to a remote server over plain http',
+      { given: [...REMOTE_HTTP, '--header', 'X-Api-Key: k'], want: AUTH_OPTION_TEXT.insecureHttp('--header X-Api-Key') },
+    ],
     ['issuer > without a client id', { given: [...HTTP, '--issuer', 'https://as.example'], want: AUTH_OPTION_TEXT.issuerWithoutId }],
-    ['issuer > plain http to a remote host', { given: [...HTTP, '--client-id', 'c', '--issuer', 'http://as.example'], want: AUTH_OPTION_TEXT.badIssuer('http://as.example') }],
+    [
+      'issuer > plain http to a remote host',
+      { given: [...HTTP, '--client-id', 'c', '--issuer', 'http://as.example'], want: AUTH_OPTION_TEXT.badIssuer('http://as.example') },
+    ],
     ['auth-wait > not a number', { given: [...HTTP, '--auth-wait', '5s'], want: AUTH_OPTION_TEXT.badAuthWait('5s') }],
   ])('%s is a usage error', (_name, { given, want }) => {
     process.env.BLOCKWISE_T = 'token-value';
@@ -248,7 +275,9 @@ describe(guardedFetch.name, () => {
   it('sends a credential to a remote MCP server over plain http only when allowed', async () => {
     const remote = new URL('http://mcp.example/mcp');
     const headers = { authorization: 'Bearer flow-token' };
-    await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: false }, base)(remote, { headers })).rejects.toThrow(AUTH_TEXT.insecureServer);
+    await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: false }, base)(remote, { headers })).rejects.toThrow(
+      AUTH_TEXT.insecureServer,
+    );
     await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: false }, base)(remote)).resolves.toBeInstanceOf(Response);
     await expect(guardedFetch({ serverUrl: remote, timeoutMs: 10_000, allowInsecureHttp: true }, base)(remote, { headers })).resolves.toBeInstanceOf(Response);
   });
@@ -312,10 +341,13 @@ describe(startLoopbackRedirect.name, () => {
     redirect.expect('s9');
     const code = redirect.code(10_000);
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: Number(url.port), path: '/callback?code=injected&state=s9', headers: { host: `evil.example:${url.port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      });
+      const req = request(
+        { host: '127.0.0.1', port: Number(url.port), path: '/callback?code=injected&state=s9', headers: { host: `evil.example:${url.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

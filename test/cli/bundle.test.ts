@@ -44,7 +44,7 @@ describe(bundleCli.name, () => {
     expect(ran.stdout).toBe(`blockwise ${version}\n`);
   });
 
-  it('render prints what the source prints, and loads only cli.js and one chunk of its own besides node\'s modules', async () => {
+  it("render prints what the source prints, and loads only cli.js and one chunk of its own besides node's modules", async () => {
     const { io, out, err } = captureIo();
     const code = await main(['render', 'examples/mixed-result.json'], io);
     const ran = runBundle(['render', 'examples/mixed-result.json'], ['--import', LOAD_LOGGER]);
@@ -52,11 +52,19 @@ describe(bundleCli.name, () => {
     // Reference ids are random per host: the same output up to them.
     const sameIds = (text: string) => text.replace(/\bref-[\w-]{16}\b/g, 'ref-…');
     expect(sameIds(ran.stdout)).toBe(sameIds(out()));
-    const loaded = ran.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice('LOADED '.length));
+    const loaded = ran.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('LOADED '))
+      .map((line) => line.slice('LOADED '.length));
     const ours = loaded.filter((url) => !url.startsWith('node:'));
     expect(ours[0]).toBe(pathToFileURL(bundle).href);
     expect(ours.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${pathToFileURL(join(dir, CHUNKS_FOLDER)).href}/chunk-[\\w-]+\\.js$`))]);
-    expect(ran.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('LOADED ')).join('\n')).toBe(err().trimEnd());
+    expect(
+      ran.stderr
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('LOADED '))
+        .join('\n'),
+    ).toBe(err().trimEnd());
   });
 
   it('list runs the MCP client bundled inside it against the reference server', () => {

@@ -29,7 +29,11 @@ function tempPidFile(): string {
 }
 
 /** Spawns a command and resolves with its exit code and output. */
-function spawnAndWait(command: string, args: string[], onSpawn?: (pid: number) => void): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string; ms: number }> {
+function spawnAndWait(
+  command: string,
+  args: string[],
+  onSpawn?: (pid: number) => void,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -93,13 +97,18 @@ describe('npm run demo (server-everything over stdio, spawned for real)', () => 
     expect(stdout).toMatch(/│ \[embedded resource: demo:\/\/resource\/dynamic\/text\/1, text\/plain\]/);
     expect(stdout).toMatch(/│ \[Resource not shown: embedded binary content \(application\/gzip, ~?\d+B\)\.\]/);
     expect(stdout).toContain('note: structuredContent: not shown again (the content blocks carry it)');
-    expect(stdout).toMatch(/│ MCP error -32602: Input validation error: [^\n]+\nlive copy: text, the same as the stored copy\nblocks:\n {2}1\. text, \d+ chars\nisError: true/);
+    expect(stdout).toMatch(
+      /│ MCP error -32602: Input validation error: [^\n]+\nlive copy: text, the same as the stored copy\nblocks:\n {2}1\. text, \d+ chars\nisError: true/,
+    );
   }, 95_000);
 
   it('--json: one object per call; every listed tool rendered or skipped with a reason; links lines, images native', async () => {
     const { code, out, err } = await run(['--all', '--json', '--args-file', CALLS_FILE, '--', process.execPath, EVERYTHING_ENTRY, 'stdio']);
     expect({ code, err }).toEqual({ code: 0, err: '' });
-    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line) as CallLine);
+    const lines = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as CallLine);
     const tools = JSON.parse(readFileSync(CALLS_FILE, 'utf8')) as Record<string, unknown>;
     for (const name of Object.keys(tools)) expect(lines.some((line) => line.tool === name && line.stored !== undefined)).toBe(true);
     for (const line of lines) {
@@ -127,7 +136,20 @@ describe('blockwise call --http', () => {
   it('reaches a server over streamable HTTP, records its address, and ends the server it started', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/mcp`;
-    const { code, out, err } = await run(['--tool', 'get-sum', '--args', '{"a":1,"b":2}', '--http', url, '--env', `PORT=${port}`, '--', process.execPath, EVERYTHING_ENTRY, 'streamableHttp']);
+    const { code, out, err } = await run([
+      '--tool',
+      'get-sum',
+      '--args',
+      '{"a":1,"b":2}',
+      '--http',
+      url,
+      '--env',
+      `PORT=${port}`,
+      '--',
+      process.execPath,
+      EVERYTHING_ENTRY,
+      'streamableHttp',
+    ]);
     expect({ code, err }).toEqual({ code: 0, err: '' });
     expect(out).toContain(`over HTTP at ${url}`);
     expect(out).toContain('│ The sum of 1 and 2 is 3.');
@@ -139,7 +161,22 @@ describe('blockwise call --http', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/mcp`;
     const page = join(mkdtempSync(join(tmpdir(), 'blockwise-http-')), 'report.html');
-    const { code, out, err } = await run(['--tool', 'get-sum', '--args', '{"a":1,"b":2}', '--http', `${url}?api_key=SEKRET123`, '--html', page, '--env', `PORT=${port}`, '--', process.execPath, EVERYTHING_ENTRY, 'streamableHttp']);
+    const { code, out, err } = await run([
+      '--tool',
+      'get-sum',
+      '--args',
+      '{"a":1,"b":2}',
+      '--http',
+      `${url}?api_key=SEKRET123`,
+      '--html',
+      page,
+      '--env',
+      `PORT=${port}`,
+      '--',
+      process.execPath,
+      EVERYTHING_ENTRY,
+      'streamableHttp',
+    ]);
     expect({ code, err }).toEqual({ code: 0, err: '' });
     expect(out).toContain(`over HTTP at ${url};`);
     expect(out + readFileSync(page, 'utf8')).not.toContain('SEKRET123');
@@ -232,16 +269,24 @@ describe('blockwise call (spawned) and signals', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('%s to the command ends the server and its children, and the command exits %i', async (signal, want) => {
-    const pidFile = tempPidFile();
-    let cliPid = 0;
-    const done = spawnAndWait(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'call', '--tool', 'wait-forever', '--timeout', '60000', '--', process.execPath, HANGING_SERVER, pidFile], (pid) => (cliPid = pid));
-    await waitFor(() => existsSync(pidFile), 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    process.kill(cliPid, signal);
-    const { code, stderr } = await done;
-    expect(code).toBe(want);
-    expect(stderr).toBe(errorLine('call', CALL_TEXT.interrupted(signal)));
-    expectAllGone(readFixturePids(pidFile));
-  }, 30_000);
+  ] as const)(
+    '%s to the command ends the server and its children, and the command exits %i',
+    async (signal, want) => {
+      const pidFile = tempPidFile();
+      let cliPid = 0;
+      const done = spawnAndWait(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'call', '--tool', 'wait-forever', '--timeout', '60000', '--', process.execPath, HANGING_SERVER, pidFile],
+        (pid) => (cliPid = pid),
+      );
+      await waitFor(() => existsSync(pidFile), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      process.kill(cliPid, signal);
+      const { code, stderr } = await done;
+      expect(code).toBe(want);
+      expect(stderr).toBe(errorLine('call', CALL_TEXT.interrupted(signal)));
+      expectAllGone(readFixturePids(pidFile));
+    },
+    30_000,
+  );
 });

@@ -51,17 +51,23 @@ if (!suite.ok && !IN_CI) {
       for (const result of await runScenarios(suite, IN_SCOPE)) results.set(result.scenario, result);
     }, SUITE_MS);
 
-    it.each(Object.keys(REQUIRED_CHECKS))('%s fails with a client that does nothing (the scenario can tell)', async (scenario) => {
-      if (!suite.ok) throw new Error(suite.reason);
-      const result = await runScenario(suite, scenario, doNothingClientCommand());
-      expect(passed(result), result.output.slice(-2000)).toBe(false);
-    }, 120_000);
+    it.each(Object.keys(REQUIRED_CHECKS))(
+      '%s fails with a client that does nothing (the scenario can tell)',
+      async (scenario) => {
+        if (!suite.ok) throw new Error(suite.reason);
+        const result = await runScenario(suite, scenario, doNothingClientCommand());
+        expect(passed(result), result.output.slice(-2000)).toBe(false);
+      },
+      120_000,
+    );
 
     it.each(IN_SCOPE)('%s passes every check with blockwise call as the client', (scenario) => {
       const result = results.get(scenario);
       expect(result, `${scenario} did not run`).toBeDefined();
       if (result === undefined) return;
-      const failures = result.checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING').map((check) => `${check.id}: ${check.description}`);
+      const failures = result.checks
+        .filter((check) => check.status === 'FAILURE' || check.status === 'WARNING')
+        .map((check) => `${check.id}: ${check.description}`);
       expect({ failures, passed: passed(result) }, result.output.slice(-4000)).toEqual({ failures: [], passed: true });
     });
   });

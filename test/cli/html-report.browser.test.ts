@@ -56,7 +56,12 @@ if (!HAVE_CHROMIUM && !IN_CI) {
       // In CI a missing browser is a failure, never a skip.
       expect(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM} (apt-get install -y chromium)`).toBe(true);
       userDataDir = mkdtempSync(join(tmpdir(), 'blockwise-chromium-'));
-      context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+      context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: CHROMIUM_ARGS,
+        viewport: { width: 1280, height: 900 },
+      });
       mkdirSync(SHOTS, { recursive: true });
     }, 60_000);
 
@@ -88,12 +93,16 @@ if (!HAVE_CHROMIUM && !IN_CI) {
 
     /** Every <img> on the page, with whether it decoded. */
     async function images(page: Page): Promise<{ src: string; complete: boolean; naturalWidth: number; naturalHeight: number }[]> {
-      return page.$$eval('img', (all) => all.map((img) => ({ src: img.src.slice(0, 30), complete: img.complete, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight })));
+      return page.$$eval('img', (all) =>
+        all.map((img) => ({ src: img.src.slice(0, 30), complete: img.complete, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight })),
+      );
     }
 
     async function expectNoHorizontalOverflow(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width: 360, height: 780 });
-      const widths = await page.evaluate<{ scroll: number; client: number }>('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })');
+      const widths = await page.evaluate<{ scroll: number; client: number }>(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      );
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       await page.screenshot({ path: join(SHOTS, `${name}-narrow.png`) });
     }
@@ -117,10 +126,12 @@ if (!HAVE_CHROMIUM && !IN_CI) {
       expect(await page.title()).toBe('blockwise render report');
       const text = await page.locator('body').innerText();
       expect(text).toContain('Hi <script>alert(1)</script> "><img src="http://198.51.100.7/pixel.png" onerror="alert(2)">');
-      expect(text).toContain('Audio: this host\'s tool results carry only text and images.');
+      expect(text).toContain("Audio: this host's tool results carry only text and images.");
       expect(text).toContain('The block carried inline data together with a reference claim');
       expect(await page.locator('script').count()).toBe(0);
-      expect(await images(page)).toEqual([{ src: 'data:image/png;base64,iVBORw0K', complete: true, naturalWidth: NATIVE_IMAGE.width, naturalHeight: NATIVE_IMAGE.height }]);
+      expect(await images(page)).toEqual([
+        { src: 'data:image/png;base64,iVBORw0K', complete: true, naturalWidth: NATIVE_IMAGE.width, naturalHeight: NATIVE_IMAGE.height },
+      ]);
       expectQuiet(visit);
       await page.screenshot({ path: join(SHOTS, 'render.png'), fullPage: true });
       await expectNoHorizontalOverflow(page, 'render');
@@ -129,7 +140,21 @@ if (!HAVE_CHROMIUM && !IN_CI) {
     it('call --all --html with server-everything: every call and skip shown, its images decode, readable in a narrow window', async () => {
       const output = join(dir, 'call.html');
       const { io, err } = captureIo();
-      const code = await main(['call', '--all', '--html', output, '--args-file', projectPath('examples/server-everything-calls.json'), '--', process.execPath, EVERYTHING_ENTRY, 'stdio'], io);
+      const code = await main(
+        [
+          'call',
+          '--all',
+          '--html',
+          output,
+          '--args-file',
+          projectPath('examples/server-everything-calls.json'),
+          '--',
+          process.execPath,
+          EVERYTHING_ENTRY,
+          'stdio',
+        ],
+        io,
+      );
       expect({ code, err: err() }).toEqual({ code: 0, err: '' });
 
       const visit = await load(output);
@@ -138,7 +163,7 @@ if (!HAVE_CHROMIUM && !IN_CI) {
       expect(text).toMatch(/blockwise call report\n+server: mcp-servers\/everything/);
       expect(text).toContain('toggle-simulated-logging');
       expect(text).toContain('its annotations say it may change state (readOnlyHint: false)');
-      expect(text).toContain('Here\'s the image you requested:');
+      expect(text).toContain("Here's the image you requested:");
       const sections = await page.locator('section.call').count();
       expect(sections).toBeGreaterThan(10);
       const shown = await images(page);
@@ -158,6 +183,5 @@ if (!HAVE_CHROMIUM && !IN_CI) {
       expect(visit.blocked).toEqual(['http://198.51.100.7/x.png']);
       await visit.page.close();
     }, 30_000);
-
   });
 }

@@ -33,7 +33,7 @@ function tempFile(name: string, content: string | Buffer): string {
   return path;
 }
 
-describe('--version and each command\'s own --help', () => {
+describe("--version and each command's own --help", () => {
   it('--version prints the package version', async () => {
     const version = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
     expect(await run(['--version'])).toEqual({ code: 0, out: `blockwise ${version}\n`, err: '' });
@@ -43,7 +43,7 @@ describe('--version and each command\'s own --help', () => {
     ['render', RENDER_USAGE, ['--server-url', '--html', '--raw'], ['--args-for', '--include-writes']],
     ['call', CALL_USAGE, ['--args-for', '--include-writes', '--html', '--raw'], ['--server-url']],
     ['list', LIST_USAGE, ['--http'], ['--args-for', '--html']],
-  ])('%s --help prints its own options and no other command\'s', async (command, usage, has, hasNot) => {
+  ])("%s --help prints its own options and no other command's", async (command, usage, has, hasNot) => {
     const { code, out } = await run([command, '--help']);
     expect(code).toBe(0);
     expect(out).toBe(`usage:\n${usage}`);
@@ -64,7 +64,10 @@ describe('blockwise list', () => {
   it('--json: one object per tool with its input schema; call-only options are refused', async () => {
     const { code, out } = await run(['list', '--json', '--', process.execPath, ASKING_SERVER]);
     expect(code).toBe(0);
-    const tools = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { name: string; inputSchema: unknown });
+    const tools = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { name: string; inputSchema: unknown });
     expect(tools.map((tool) => tool.name)).toEqual(['get_sampling_rate', 'ask_model', 'ask_user', 'delete_everything', 'hostile_text']);
     expect(tools[0]?.inputSchema).toEqual({ type: 'object', properties: {} });
     const refused = await run(['list', '--tool', 'x', '--', process.execPath, ASKING_SERVER]);
@@ -74,7 +77,7 @@ describe('blockwise list', () => {
 });
 
 describe('--raw', () => {
-  it('call --raw also prints the raw result, a native image\'s data shortened', async () => {
+  it("call --raw also prints the raw result, a native image's data shortened", async () => {
     const { code, out } = await run(['call', '--tool', 'get-tiny-image', '--raw', '--', process.execPath, EVERYTHING_ENTRY, 'stdio']);
     expect(code).toBe(0);
     expect(out).toContain('raw result:\n{\n  "content": [');
@@ -82,7 +85,7 @@ describe('--raw', () => {
     expect(longBase64Runs(out)).toEqual([]);
   }, 30_000);
 
-  it('render --raw prints the file\'s result as JSON after the copies', async () => {
+  it("render --raw prints the file's result as JSON after the copies", async () => {
     const input = tempFile('r.json', JSON.stringify({ content: [{ type: 'text', text: 'hi' }], _meta: { k: 1 } }));
     const { code, out } = await run(['render', '--raw', input]);
     expect(code).toBe(0);
@@ -101,7 +104,9 @@ describe('every printed line escapes control characters (one escaping step in ma
   });
 
   it('a result holding every C0 and C1 control prints none of them, as text and as --json', async () => {
-    const controls = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).join('') + Array.from({ length: 0x21 }, (_, at) => String.fromCharCode(0x7f + at)).join('');
+    const controls =
+      Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).join('') +
+      Array.from({ length: 0x21 }, (_, at) => String.fromCharCode(0x7f + at)).join('');
     const input = tempFile('c.json', JSON.stringify({ content: [{ type: 'text', text: `a${controls}b` }] }));
     for (const flags of [[], ['--json'], ['--raw']]) {
       const { code, out } = await run(['render', ...flags, input]);
@@ -112,7 +117,7 @@ describe('every printed line escapes control characters (one escaping step in ma
     expect((JSON.parse(json.out) as { stored: string }).stored).toContain('\u001b');
   });
 
-  it('a server\'s tool names, text and error lines reach the terminal escaped', async () => {
+  it("a server's tool names, text and error lines reach the terminal escaped", async () => {
     const { code, out, err } = await run(['call', '--tool', 'hostile_text', '--', process.execPath, ASKING_SERVER]);
     expect(code).toBe(0);
     expect(out + err).not.toMatch(TERMINAL_CONTROL);
@@ -129,7 +134,16 @@ describe('servers that are not what they seem', () => {
   }, 30_000);
 
   it('output with no newline at all is caught by its first character', async () => {
-    const { code, err } = await run(['call', '--all', '--timeout', '120000', '--', process.execPath, '-e', 'process.stdout.write("ready> "); setInterval(() => {}, 1000)']);
+    const { code, err } = await run([
+      'call',
+      '--all',
+      '--timeout',
+      '120000',
+      '--',
+      process.execPath,
+      '-e',
+      'process.stdout.write("ready> "); setInterval(() => {}, 1000)',
+    ]);
     expect({ code, err }).toEqual({ code: 1, err: errorLine('call', CALL_TEXT.notMcp('ready> ')) });
   }, 30_000);
 
@@ -139,7 +153,10 @@ describe('servers that are not what they seem', () => {
       expect({ attempt, code, err }).toEqual({
         attempt,
         code: 1,
-        err: errorLine('call', CALL_TEXT.exitedEarly('exit code 3', ['exits-at-once: line 3 of 5', 'exits-at-once: line 4 of 5', 'exits-at-once: line 5 of 5'])),
+        err: errorLine(
+          'call',
+          CALL_TEXT.exitedEarly('exit code 3', ['exits-at-once: line 3 of 5', 'exits-at-once: line 4 of 5', 'exits-at-once: line 5 of 5']),
+        ),
       });
     }
   }, 60_000);

@@ -20,9 +20,12 @@ describe(parseRenderOptions.name, () => {
     expect(() => parseRenderOptions(['x.json', '--provider', 'Gemini'])).toThrow(new UsageError(badProviderText('Gemini')));
   });
 
-  it.each([[['a', 'b']], [['x', '--cap', '-1']], [['x', '--cap', '1.5']], [['x', '--server-url', 'not a url']], [['x', '--provider', '']]])('refuses %j', (argv) => {
-    expect(() => parseRenderOptions(argv)).toThrow(UsageError);
-  });
+  it.each([[['a', 'b']], [['x', '--cap', '-1']], [['x', '--cap', '1.5']], [['x', '--server-url', 'not a url']], [['x', '--provider', '']]])(
+    'refuses %j',
+    (argv) => {
+      expect(() => parseRenderOptions(argv)).toThrow(UsageError);
+    },
+  );
 });
 
 describe(parseCallOptions.name, () => {
@@ -45,11 +48,19 @@ describe(parseCallOptions.name, () => {
   });
 
   it('gathers argument sets from --args-file and --args-for, in that order', () => {
-    const options = parseCallOptions(['--all', '--args-file', projectPath('examples/server-everything-calls.json'), '--args-for', 'echo={"message":"x"}', '--', 'srv']);
+    const options = parseCallOptions([
+      '--all',
+      '--args-file',
+      projectPath('examples/server-everything-calls.json'),
+      '--args-for',
+      'echo={"message":"x"}',
+      '--',
+      'srv',
+    ]);
     expect(options.argumentSets.get('echo')).toEqual([{ message: 'Hello from blockwise' }, { message: 42 }, { message: 'x' }]);
   });
 
-  it('--env NAME passes this shell\'s value on; an unset name is refused', () => {
+  it("--env NAME passes this shell's value on; an unset name is refused", () => {
     process.env.BLOCKWISE_TEST_VAR = 'v1';
     try {
       expect(parseCallOptions(['--all', '--env', 'BLOCKWISE_TEST_VAR', '--env', 'X=1=2', '--', 'srv']).env).toEqual({ BLOCKWISE_TEST_VAR: 'v1', X: '1=2' });

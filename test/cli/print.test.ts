@@ -22,8 +22,16 @@ describe(summarizeBlock.name, () => {
     ['image > native', image(), `image (image/png, ${SIZE}) — native in the live copy`],
     ['marker > its reason', { kind: 'marker', text: '[Audio not shown…]', reason: 'audio' }, 'marker — audio'],
     ['stub > fetchable', { kind: 'stub', text: '[r1] …', refId: 'r1', fetchable: true }, 'stub r1 — fetchable'],
-    ['stub > its why', { kind: 'stub', text: '[r2] …', refId: 'r2', fetchable: false, why: 'no-address+credential' }, 'stub r2 — not fetchable — no-address+credential'],
-    ['link', { kind: 'link', text: '[resource link …]', refId: 'r3', uri: 'https://example.com/', why: 'no-address' }, 'link r3 — its line shows the uri; not fetchable — no-address'],
+    [
+      'stub > its why',
+      { kind: 'stub', text: '[r2] …', refId: 'r2', fetchable: false, why: 'no-address+credential' },
+      'stub r2 — not fetchable — no-address+credential',
+    ],
+    [
+      'link',
+      { kind: 'link', text: '[resource link …]', refId: 'r3', uri: 'https://example.com/', why: 'no-address' },
+      'link r3 — its line shows the uri; not fetchable — no-address',
+    ],
     ['withheld', { kind: 'withheld', text: '[Inline data withheld…]' }, 'withheld — inline data beside a reference claim'],
   ] satisfies [string, ShownBlock, string][])('%s', (_name, block, want) => {
     expect(summarizeBlock(block, true).summary).toBe(want);
@@ -37,7 +45,13 @@ describe(summarizeBlock.name, () => {
 describe(formatRendered.name, () => {
   const rendered: RenderedToolResult = {
     stored: `look:\n${STORED_IMAGE}`,
-    live: { kind: 'native', blocks: [{ type: 'text', text: 'look:' }, { type: 'image', data: PNG_DATA, mimeType: 'image/png' }] },
+    live: {
+      kind: 'native',
+      blocks: [
+        { type: 'text', text: 'look:' },
+        { type: 'image', data: PNG_DATA, mimeType: 'image/png' },
+      ],
+    },
     isError: false,
     blocks: [{ kind: 'text', text: 'look:' }, image()],
     provider: 'mcp',
@@ -64,13 +78,22 @@ describe(formatRendered.name, () => {
 
   it('--json: replaces the image data with the placeholder', () => {
     const summary = summarizeRendered(rendered);
-    expect(summary.live).toEqual({ kind: 'native', blocks: [{ type: 'text', text: 'look:' }, { type: 'image', mimeType: 'image/png', placeholder: nativeImagePlaceholder('image/png', PNG_DATA) }] });
+    expect(summary.live).toEqual({
+      kind: 'native',
+      blocks: [
+        { type: 'text', text: 'look:' },
+        { type: 'image', mimeType: 'image/png', placeholder: nativeImagePlaceholder('image/png', PNG_DATA) },
+      ],
+    });
     expect(JSON.stringify(summary)).not.toContain(PNG_DATA.slice(0, 20));
   });
 
   it('pairs annotations from the raw blocks when they pair one for one', () => {
     const raw = { content: [{ type: 'text', text: 'look:', annotations: { audience: ['user'], priority: 0.5 } }, { type: 'image' }] };
-    expect(summarizeRendered(rendered, raw).blocks[0]).toMatchObject({ annotations: { audience: ['user'], priority: 0.5 }, summary: 'text, 5 chars; annotated: audience user, priority 0.5' });
+    expect(summarizeRendered(rendered, raw).blocks[0]).toMatchObject({
+      annotations: { audience: ['user'], priority: 0.5 },
+      summary: 'text, 5 chars; annotated: audience user, priority 0.5',
+    });
   });
 });
 
@@ -80,7 +103,13 @@ describe(visible.name, () => {
   });
 
   it('the printed copies use it; --json keeps the text exact', () => {
-    const rendered: RenderedToolResult = { stored: 'x\u001by', live: { kind: 'text', text: 'x\u001by' }, isError: false, blocks: [{ kind: 'text', text: 'x\u001by' }], provider: 'mcp' };
+    const rendered: RenderedToolResult = {
+      stored: 'x\u001by',
+      live: { kind: 'text', text: 'x\u001by' },
+      isError: false,
+      blocks: [{ kind: 'text', text: 'x\u001by' }],
+      provider: 'mcp',
+    };
     expect(formatRendered(rendered)).toContain('│ x\\u001by\n');
     expect(summarizeRendered(rendered).stored).toBe('x\u001by');
   });
@@ -98,20 +127,32 @@ describe(resultNotes.name, () => {
   const app = { type: 'resource', resource: { uri: 'ui://budget/app', mimeType: 'text/html;profile=mcp-app', text: '<html>app</html>' } };
   const link = { type: 'resource_link', uri: 'https://files.example.com/a.csv', name: 'a.csv' };
   it.each([
-    ['structured content beside content', { content: [{ type: 'text', text: '{}' }], structuredContent: {} }, ['structuredContent: not shown again (the content blocks carry it)']],
+    [
+      'structured content beside content',
+      { content: [{ type: 'text', text: '{}' }], structuredContent: {} },
+      ['structuredContent: not shown again (the content blocks carry it)'],
+    ],
     ['structured content alone', { content: [], structuredContent: { a: 1 } }, ['structuredContent: shown as data (the result has no content blocks)']],
     [
       'structured content beside words of the server that are not it',
       { content: [{ type: 'text', text: 'Found 2 rows.' }], structuredContent: { rows: 2 } },
       ["structuredContent: not shown (the content's own text stands for it; a script receives it)"],
     ],
-    ['structured content beside a link only', { content: [link], structuredContent: { rows: 3 } }, ['structuredContent: shown as data after the content (the content has no text of its own)']],
+    [
+      'structured content beside a link only',
+      { content: [link], structuredContent: { rows: 3 } },
+      ['structuredContent: shown as data after the content (the content has no text of its own)'],
+    ],
     [
       "structured content beside an MCP App's view, which the copies show as its marker",
       { content: [app], structuredContent: { rows: 3 } },
       ['structuredContent: shown as data after the content (the content has no text of its own)'],
     ],
-    ['structured content of a result that is not complete', { resultType: 'task', content: [link], structuredContent: { rows: 3 } }, ['structuredContent: not shown (the result is not a complete one)']],
+    [
+      'structured content of a result that is not complete',
+      { resultType: 'task', content: [link], structuredContent: { rows: 3 } },
+      ['structuredContent: not shown (the result is not a complete one)'],
+    ],
     ['_meta', { content: [], _meta: { x: 1 } }, ['_meta: not shown (it is for the client, not the model)']],
     ['nothing to note', { content: [] }, []],
   ])('%s', (_name, raw, want) => {

@@ -38,7 +38,11 @@ describe(`${main.name} render`, () => {
     expect(err).toBe('');
     expect(out).toMatch(/^stored copy \(\d+ chars\):\n/);
     expect(out).toMatch(/\nlive copy: /);
-    const summaryLines = out.split('\nblocks:\n')[1]?.split('\n').filter((line) => /^ {2}\d+\. /.test(line)) ?? [];
+    const summaryLines =
+      out
+        .split('\nblocks:\n')[1]
+        ?.split('\n')
+        .filter((line) => /^ {2}\d+\. /.test(line)) ?? [];
     expect(summaryLines).toHaveLength(raw.content.length);
     expect(longBase64Runs(out)).toEqual([]);
   });
@@ -74,7 +78,9 @@ describe(`${main.name} render`, () => {
   it('--cap shares the cap: the summary whole, the stub and every other block whole, the long text named; the live copy falls back to text', async () => {
     // The blocks other than text pass 250: the texts keep half of it, the summary first.
     const summary = await renderJson([projectPath('examples/mixed-result.json'), '--cap', '250']);
-    expect(summary.stored).toMatch(/^Here is the quarterly summary you asked for, with the chart, a voice note and the files\.\n\[image: image\/png, [^\]\n]+\]\n[^]*\n\[ref-[^]*\n\[block 7 of 7 left out: \d+ chars\]$/);
+    expect(summary.stored).toMatch(
+      /^Here is the quarterly summary you asked for, with the chart, a voice note and the files\.\n\[image: image\/png, [^\]\n]+\]\n[^]*\n\[ref-[^]*\n\[block 7 of 7 left out: \d+ chars\]$/,
+    );
     expect(summary.live).toEqual({ kind: 'text', text: summary.stored });
     expect(summary.blocks[1]).toMatchObject({ kind: 'image', native: false });
   });
@@ -107,7 +113,11 @@ describe(`${main.name} render`, () => {
   it.each([
     ['missing file', ['no-such-file.json'], errorLine('render', RENDER_TEXT.cantRead('no-such-file.json', 'no such file'))],
     ['invalid JSON', [projectPath('test/cli/fixtures/not-json.txt')], undefined],
-    ['a JSON value that is no result', [projectPath('test/cli/fixtures/number.json')], errorLine('render', RENDER_TEXT.notAResult(projectPath('test/cli/fixtures/number.json'), 'a number'))],
+    [
+      'a JSON value that is no result',
+      [projectPath('test/cli/fixtures/number.json')],
+      errorLine('render', RENDER_TEXT.notAResult(projectPath('test/cli/fixtures/number.json'), 'a number')),
+    ],
     ['no input', [], errorLine('render', RENDER_TEXT.noInput)],
     ['a bad --cap', [projectPath('examples/mixed-result.json'), '--cap', '0'], undefined],
     ['an unknown option', [projectPath('examples/mixed-result.json'), '--bogus'], undefined],
@@ -120,7 +130,7 @@ describe(`${main.name} render`, () => {
     if (want !== undefined) expect(err).toBe(want);
   });
 
-  it('invalid JSON names the input and the parser\'s reason', async () => {
+  it("invalid JSON names the input and the parser's reason", async () => {
     const { err } = await render([projectPath('test/cli/fixtures/not-json.txt')]);
     expect(err).toMatch(/^blockwise render: ".*not-json\.txt" is not valid JSON: .+\n$/);
   });
@@ -165,6 +175,6 @@ describe(`${main.name} render --provider`, () => {
   it('an unknown provider is a usage error naming the ones there are', async () => {
     const { code, out, err } = await render(['-', '--provider', 'claude'], { stdin: Readable.from([result]) });
     expect({ code, out }).toEqual({ code: 2, out: '' });
-    expect(err).toBe(errorLine('render', "--provider wants one of mcp, anthropic, openai-responses, openai-chat, gemini, ai-sdk, got \"claude\""));
+    expect(err).toBe(errorLine('render', '--provider wants one of mcp, anthropic, openai-responses, openai-chat, gemini, ai-sdk, got "claude"'));
   });
 });

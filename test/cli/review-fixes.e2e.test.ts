@@ -52,7 +52,10 @@ describe('format characters are escaped on every printed line', () => {
   it('--json stays valid JSON and decodes to what the server sent', async () => {
     const { out } = await run(['call', '--all', '--json', '--raw', ...server(BIDI_SCRIPT)]);
     expect(out).not.toMatch(UNSHOWN);
-    const lines = out.trim().split('\n').map((line) => JSON.parse(line) as { stored?: string; error?: string });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { stored?: string; error?: string });
     expect(lines[0]?.stored).toContain(`stored ${HOSTILE}txt.exe`);
     expect(lines[1]?.error).toContain(`bad ${HOSTILE}thing`);
   });
@@ -70,17 +73,30 @@ describe('format characters are escaped on every printed line', () => {
 describe('--all leaves the names the review listed', () => {
   it('calls only the tool that reads as a read', async () => {
     const names = ['git_checkout', 'HTTPDelete', 'deletefile', 'deleting_stuff', 'rm_rf', 'unlink', 'd\u0435lete_lookalike', 'get_weather'];
-    const tools = [...names.map((name) => ({ name, inputSchema: { type: 'object' } })), { name: 'wipe_disk', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: true } }];
+    const tools = [
+      ...names.map((name) => ({ name, inputSchema: { type: 'object' } })),
+      { name: 'wipe_disk', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: true } },
+    ];
     const { out } = await run(['call', '--all', '--json', ...server({ tools })]);
-    const lines = out.trim().split('\n').map((line) => JSON.parse(line) as { tool: string; skipped?: boolean; reason?: string });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { tool: string; skipped?: boolean; reason?: string });
     expect(lines.filter((line) => line.skipped !== true).map((line) => line.tool)).toEqual(['get_weather']);
     expect(lines.find((line) => line.tool === 'wipe_disk')?.reason).toBe(SKIP_TEXT.destructive);
   });
 });
 
-describe('a call\'s arguments line', () => {
+describe("a call's arguments line", () => {
   it('is bounded, however long the arguments', async () => {
-    const { out } = await run(['call', '--tool', 'get_x', '--args', JSON.stringify({ big: 'y'.repeat(100_000) }), ...server({ tools: [{ name: 'get_x', inputSchema: { type: 'object' } }] })]);
+    const { out } = await run([
+      'call',
+      '--tool',
+      'get_x',
+      '--args',
+      JSON.stringify({ big: 'y'.repeat(100_000) }),
+      ...server({ tools: [{ name: 'get_x', inputSchema: { type: 'object' } }] }),
+    ]);
     const line = out.split('\n').find((each) => each.startsWith('arguments: ')) ?? '';
     expect(line.length).toBeLessThan(400);
     expect(line).toContain(`… (${JSON.stringify({ big: 'y'.repeat(100_000) }).length.toLocaleString('en-US')} chars)`);
@@ -89,7 +105,12 @@ describe('a call\'s arguments line', () => {
 
 describe('failures are told as they happened', () => {
   it('a blank line before the first message is no sign of a non-MCP server', async () => {
-    const { code, out, err } = await run(['call', '--tool', 'get_x', ...server({ blankLines: true, tools: [{ name: 'get_x', inputSchema: { type: 'object' } }] })]);
+    const { code, out, err } = await run([
+      'call',
+      '--tool',
+      'get_x',
+      ...server({ blankLines: true, tools: [{ name: 'get_x', inputSchema: { type: 'object' } }] }),
+    ]);
     expect({ code, err }).toEqual({ code: 0, err: '' });
     expect(out).toContain('called get_x');
   });

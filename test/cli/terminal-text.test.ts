@@ -41,9 +41,20 @@ describe(terminalSafe.name, () => {
 describe(rawResultJson.name, () => {
   it('shortens long data and blob strings at any depth, and leaves the rest as it came', () => {
     const data = 'A'.repeat(500);
-    const raw = { content: [{ type: 'image', data, mimeType: 'image/png' }, { type: 'resource', resource: { uri: 'x:1', blob: data } }, { type: 'image', data: 'short' }], data: 'top-level text' };
+    const raw = {
+      content: [
+        { type: 'image', data, mimeType: 'image/png' },
+        { type: 'resource', resource: { uri: 'x:1', blob: data } },
+        { type: 'image', data: 'short' },
+      ],
+      data: 'top-level text',
+    };
     expect(JSON.parse(rawResultJson(raw))).toEqual({
-      content: [{ type: 'image', data: shortenedData(data), mimeType: 'image/png' }, { type: 'resource', resource: { uri: 'x:1', blob: shortenedData(data) } }, { type: 'image', data: 'short' }],
+      content: [
+        { type: 'image', data: shortenedData(data), mimeType: 'image/png' },
+        { type: 'resource', resource: { uri: 'x:1', blob: shortenedData(data) } },
+        { type: 'image', data: 'short' },
+      ],
       data: 'top-level text',
     });
     expect(shortenedData(data)).toBe(`${'A'.repeat(RAW_DATA_KEEP)}… (500 chars)`);
@@ -51,7 +62,13 @@ describe(rawResultJson.name, () => {
 
   it('shortens base64 runs in any other string: a data: URI in a link, base64 in a text', () => {
     const run = 'QUJD'.repeat(200);
-    const raw = { content: [{ type: 'resource_link', uri: `data:image/png;base64,${run}` }, { type: 'text', text: `see ${run} here` }], structuredContent: { [run]: 1 } };
+    const raw = {
+      content: [
+        { type: 'resource_link', uri: `data:image/png;base64,${run}` },
+        { type: 'text', text: `see ${run} here` },
+      ],
+      structuredContent: { [run]: 1 },
+    };
     const printed = rawResultJson(raw);
     expect(printed).not.toContain(run.slice(0, 100));
     expect(printed).toContain('data:image/png;base64,…base64, 800 chars…');

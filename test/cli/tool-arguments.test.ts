@@ -8,16 +8,28 @@ const object = (properties: Record<string, unknown>, required = Object.keys(prop
 describe(deriveArguments.name, () => {
   it.each([
     ['no schema > no arguments', { given: undefined, want: {} }],
-    ['no required fields > none filled in, so the server defaults apply', { given: { type: 'object', properties: { count: { type: 'number', default: 3 } } }, want: {} }],
+    [
+      'no required fields > none filled in, so the server defaults apply',
+      { given: { type: 'object', properties: { count: { type: 'number', default: 3 } } }, want: {} },
+    ],
     ['string > a plain word', { given: object({ message: { type: 'string' } }), want: { message: 'example' } }],
-    ['string > format uri > a data: uri, which reaches no network', { given: object({ data: { type: 'string', format: 'uri' } }), want: { data: 'data:text/plain;charset=utf-8,blockwise%20example' } }],
+    [
+      'string > format uri > a data: uri, which reaches no network',
+      { given: object({ data: { type: 'string', format: 'uri' } }), want: { data: 'data:text/plain;charset=utf-8,blockwise%20example' } },
+    ],
     ['string > minLength > padded', { given: object({ code: { type: 'string', minLength: 10 } }), want: { code: 'examplexxx' } }],
     ['enum > its first value', { given: object({ kind: { type: 'string', enum: ['error', 'success'] } }), want: { kind: 'error' } }],
     ['const > the constant', { given: object({ v: { const: 2 } }), want: { v: 2 } }],
     ['default > the default', { given: object({ v: { type: 'string', default: 'd' } }), want: { v: 'd' } }],
-    ['number > 1 within bounds', { given: object({ a: { type: 'number' }, b: { type: 'integer', minimum: 5 }, c: { type: 'number', maximum: 0.5 } }), want: { a: 1, b: 5, c: 0.5 } }],
+    [
+      'number > 1 within bounds',
+      { given: object({ a: { type: 'number' }, b: { type: 'integer', minimum: 5 }, c: { type: 'number', maximum: 0.5 } }), want: { a: 1, b: 5, c: 0.5 } },
+    ],
     ['boolean > false', { given: object({ flag: { type: 'boolean' } }), want: { flag: false } }],
-    ['array > empty unless minItems', { given: object({ xs: { type: 'array' }, ys: { type: 'array', minItems: 2, items: { type: 'number' } } }), want: { xs: [], ys: [1, 1] } }],
+    [
+      'array > empty unless minItems',
+      { given: object({ xs: { type: 'array' }, ys: { type: 'array', minItems: 2, items: { type: 'number' } } }), want: { xs: [], ys: [1, 1] } },
+    ],
     ['nested object > its required fields', { given: object({ inner: object({ name: { type: 'string' } }) }), want: { inner: { name: 'example' } } }],
     ['$ref > resolved locally', { given: { ...object({ p: { $ref: '#/$defs/P' } }), $defs: { P: { type: 'boolean' } } }, want: { p: false } }],
     ['anyOf > the first member that derives', { given: object({ v: { anyOf: [{ not: {} }, { type: 'string' }] } }), want: { v: 'example' } }],
@@ -49,8 +61,16 @@ describe(writeReason.name, () => {
     ['no hints > a read > called', tool({ name: 'get_sampling_rate' }), undefined],
     ['no hints > a short verb inside a longer word is no verb > called', tool({ name: 'get_user_settings' }), undefined],
     ['no hints > a write verb starting a later word fails safe > skipped', tool({ name: 'list_updates_settings' }), SKIP_TEXT.readsAsWrite('update')],
-    ['contradictory hints (readOnlyHint and destructiveHint true) > skipped', tool({ name: 'wipe_disk', annotations: { readOnlyHint: true, destructiveHint: true } }), SKIP_TEXT.destructive],
-    ['hints that are no booleans count as absent > by name', tool({ name: 'delete_str', annotations: { readOnlyHint: 'false', destructiveHint: 'true' } as never }), SKIP_TEXT.readsAsWrite('delete')],
+    [
+      'contradictory hints (readOnlyHint and destructiveHint true) > skipped',
+      tool({ name: 'wipe_disk', annotations: { readOnlyHint: true, destructiveHint: true } }),
+      SKIP_TEXT.destructive,
+    ],
+    [
+      'hints that are no booleans count as absent > by name',
+      tool({ name: 'delete_str', annotations: { readOnlyHint: 'false', destructiveHint: 'true' } as never }),
+      SKIP_TEXT.readsAsWrite('delete'),
+    ],
     ['destructiveHint false alone > by name', tool({ name: 'wipe', annotations: { destructiveHint: false } }), SKIP_TEXT.readsAsWrite('wipe')],
     ['no hints > a Cyrillic look-alike in the name > skipped', tool({ name: 'd\u0435lete_lookalike' }), SKIP_TEXT.nonAsciiName],
     ['no hints > a fullwidth name folds (NFKC) to a write > skipped', tool({ name: '\uff44elete_x' }), SKIP_TEXT.readsAsWrite('delete')],
@@ -65,9 +85,27 @@ describe(writeReason.name, () => {
   });
 
   it.each([
-    ['git_checkout'], ['git_init'], ['slack_reply_to_thread'], ['fork_repository'], ['dismiss_notification'], ['puppeteer_click'],
-    ['puppeteer_evaluate'], ['restore_backup'], ['truncate_table'], ['rollback_migration'], ['rerun_workflow_run'], ['HTTPDelete'],
-    ['deletefile'], ['deleting_stuff'], ['rm_rf'], ['unlink'], ['format_drive'], ['wipe'], ['git_reset_hard'], ['drop2table'], ['safe'],
+    ['git_checkout'],
+    ['git_init'],
+    ['slack_reply_to_thread'],
+    ['fork_repository'],
+    ['dismiss_notification'],
+    ['puppeteer_click'],
+    ['puppeteer_evaluate'],
+    ['restore_backup'],
+    ['truncate_table'],
+    ['rollback_migration'],
+    ['rerun_workflow_run'],
+    ['HTTPDelete'],
+    ['deletefile'],
+    ['deleting_stuff'],
+    ['rm_rf'],
+    ['unlink'],
+    ['format_drive'],
+    ['wipe'],
+    ['git_reset_hard'],
+    ['drop2table'],
+    ['safe'],
   ])('no hints > %s is not called', (name) => {
     expect(writeReason(tool({ name }))).toBeDefined();
   });
@@ -100,7 +138,13 @@ describe(planCalls.name, () => {
   ];
 
   it('with --all: derives, calls once per given argument set, skips with reasons, and reports given sets for unlisted tools', () => {
-    const plan = planCalls(tools, { target: { kind: 'all' }, argumentSets: new Map([['echo', [{ message: 'a' }, { message: 'b' }]], ['ghost', [{}]]]) });
+    const plan = planCalls(tools, {
+      target: { kind: 'all' },
+      argumentSets: new Map([
+        ['echo', [{ message: 'a' }, { message: 'b' }]],
+        ['ghost', [{}]],
+      ]),
+    });
     expect(plan).toEqual([
       { kind: 'call', tool: 'echo', args: { message: 'a' }, derived: false },
       { kind: 'call', tool: 'echo', args: { message: 'b' }, derived: false },
@@ -127,7 +171,8 @@ describe(planCalls.name, () => {
   });
 
   it('with --tool: its --args, else derived; it always calls what it names (destructive, task-bound, underivable or unlisted)', () => {
-    const one = (tool: string, args?: Record<string, unknown>) => planCalls(tools, { target: { kind: 'one', tool, ...(args === undefined ? {} : { args }) }, argumentSets: new Map() });
+    const one = (tool: string, args?: Record<string, unknown>) =>
+      planCalls(tools, { target: { kind: 'one', tool, ...(args === undefined ? {} : { args }) }, argumentSets: new Map() });
     expect(one('echo')).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'example' }, derived: true }]);
     expect(one('echo', { message: 'x' })).toEqual([{ kind: 'call', tool: 'echo', args: { message: 'x' }, derived: false }]);
     expect(one('wipe')).toEqual([{ kind: 'call', tool: 'wipe', args: {}, derived: true }]);
@@ -146,7 +191,9 @@ describe('MCP Apps: a tool only the app calls', () => {
       { kind: 'skip', tool: 'save-allocation', reason: SKIP_TEXT.appOnly },
       { kind: 'call', tool: 'get-budget', args: {}, derived: true },
     ]);
-    expect(planCalls([appOnly], { target: { kind: 'one', tool: 'save-allocation' }, argumentSets: new Map() })).toEqual([{ kind: 'call', tool: 'save-allocation', args: {}, derived: true }]);
+    expect(planCalls([appOnly], { target: { kind: 'one', tool: 'save-allocation' }, argumentSets: new Map() })).toEqual([
+      { kind: 'call', tool: 'save-allocation', args: {}, derived: true },
+    ]);
   });
 
   it.each([

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  CONTENT_BLOCK_ROOTS,
-  checkRevisionLabel,
-  importSdkSchema,
-  importSpecSchema,
-  parseCommitted,
-  serializeImported,
-} from '../../codegen/import.js';
+import { CONTENT_BLOCK_ROOTS, checkRevisionLabel, importSdkSchema, importSpecSchema, parseCommitted, serializeImported } from '../../codegen/import.js';
 import { CodegenError } from '../../codegen/schema-types.js';
 import { HAS_SHARED, PROJECT_ROOT, readSharedJson, SKIP_REASON } from '../support/shared.js';
 

@@ -84,10 +84,7 @@ describe('guards of MCP 2026-07-28', () => {
     'TextResourceContents',
   ];
   it.skipIf(!HAS_SHARED).each(EXAMPLE_KINDS)(`accept every shared example of %s (${SHARED_NOTE})`, async (kind) => {
-    const generated = (await import('../../src/generated/mcp/2026-07-28.generated.js')) as unknown as Record<
-      string,
-      (v: unknown) => boolean
-    >;
+    const generated = (await import('../../src/generated/mcp/2026-07-28.generated.js')) as unknown as Record<string, (v: unknown) => boolean>;
     const guard = generated[`is${kind}`]!;
     const dir = sharedPath('mcp-schema', '2026-07-28', 'examples', kind);
     const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
@@ -108,8 +105,8 @@ describe(main.name, () => {
     const lines: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
     const writeOut = process.stdout.write.bind(process.stdout);
-    process.stderr.write = ((chunk: string) => (lines.push(String(chunk)), true));
-    process.stdout.write = (() => true);
+    process.stderr.write = (chunk: string) => (lines.push(String(chunk)), true);
+    process.stdout.write = () => true;
     try {
       return { code: await main(args, root), stderr: lines.join('') };
     } finally {

@@ -63,9 +63,7 @@ describe('prepare rules', () => {
   });
 
   it('Name the content-block union fails when CallToolResult has no item anyOf', () => {
-    expect(() => rule('Name the content-block union')({ CallToolResult: { type: 'object' } })).toThrow(
-      /^fixture: Name the content-block union/,
-    );
+    expect(() => rule('Name the content-block union')({ CallToolResult: { type: 'object' } })).toThrow(/^fixture: Name the content-block union/);
   });
 
   it('Read a property-less open object as a record', () => {

@@ -71,9 +71,7 @@ describe('transform passes', () => {
   it('Find each block kind by its literal type', async () => {
     const broken = structuredClone(definitions);
     (broken.Picture!.properties as JsonSchema).type = { type: 'string' };
-    await expect(generated(broken)).rejects.toThrow(
-      /^fixture: Find each block kind by its literal type: Picture has no literal "type"/,
-    );
+    await expect(generated(broken)).rejects.toThrow(/^fixture: Find each block kind by its literal type: Picture has no literal "type"/);
   });
 
   it('Document every declaration', async () => {

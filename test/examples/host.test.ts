@@ -45,7 +45,10 @@ describe('examples/host', () => {
     expect(called.length).toBeGreaterThanOrEqual(10);
     for (const { header, lines } of called) {
       const providerLines = lines.filter((line) => !line.startsWith('   │') && !line.startsWith('   fetch_reference'));
-      expect(providerLines.map((line) => line.trim().split(/\s+/)[0]), header).toEqual(PROVIDERS);
+      expect(
+        providerLines.map((line) => line.trim().split(/\s+/)[0]),
+        header,
+      ).toEqual(PROVIDERS);
       for (const line of providerLines) expect(line.trim().length, header).toBeGreaterThan(20);
     }
   });

@@ -82,14 +82,25 @@ describe('script lane, model line and push lane', () => {
 
 describe('Host.scriptView', () => {
   it('gives text as strings, images as {type, mimeType, size}, never their data', () => {
-    const view = host().scriptView({ content: [{ type: 'text', text: 'hi' }, { type: 'image', data: PNG, mimeType: 'image/png' }] });
+    const view = host().scriptView({
+      content: [
+        { type: 'text', text: 'hi' },
+        { type: 'image', data: PNG, mimeType: 'image/png' },
+      ],
+    });
     expect(view).toEqual({ ok: true, isError: false, content: ['hi', { type: 'image', mimeType: 'image/png', size: 70 }] });
   });
 
   it('withholds inline data beside a non-empty uri, passes it beside uri "", and withholds it beside a disposition at the top and nested', () => {
     const h = host();
     const audio = { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' };
-    const top = h.scriptView({ content: [{ ...audio, uri: 'https://x.example/a' }, { ...audio, uri: '' }, { ...audio, disposition: 'ref' }] });
+    const top = h.scriptView({
+      content: [
+        { ...audio, uri: 'https://x.example/a' },
+        { ...audio, uri: '' },
+        { ...audio, disposition: 'ref' },
+      ],
+    });
     expect(top.ok && top.content).toEqual([WITHHELD_TEXT, { type: 'audio', mimeType: 'audio/wav', size: 4 }, WITHHELD_TEXT]);
     const nested = h.scriptView({ data: { a: { ...audio, uri: '' }, b: { ...audio, disposition: 'never' }, c: [{ ...audio, uri: 'https://x.example/a' }] } });
     // Inline media at depth is what it is at the top: its kind, type and size, never its bytes.
@@ -98,10 +109,7 @@ describe('Host.scriptView', () => {
 
   it('reads claims nested in any block’s fields: a nested never withholds a link’s uri anywhere in the view', () => {
     const uri = 'https://docs.example.org/page';
-    const content = [
-      { type: 'text', text: 'x', _meta: { attached: { type: 'resource', uri, disposition: 'never' } } },
-      link(uri, 'page'),
-    ];
+    const content = [{ type: 'text', text: 'x', _meta: { attached: { type: 'resource', uri, disposition: 'never' } } }, link(uri, 'page')];
     const h = host();
     expect(h.renderToolResult({ content }).stored).toContain(uri); // the line shows a block, not its fields
     const [object] = objects(h.scriptView({ content }));
@@ -111,7 +119,13 @@ describe('Host.scriptView', () => {
   it('fails with a typed failure naming the tool where the walk of its claims stops, never a view with fewer claims', () => {
     const cyclic: Record<string, unknown> = { type: 'text', text: 'x' };
     cyclic.self = cyclic;
-    const throwing = { type: 'text', text: 'x', get _meta(): unknown { throw new Error('boom'); } };
+    const throwing = {
+      type: 'text',
+      text: 'x',
+      get _meta(): unknown {
+        throw new Error('boom');
+      },
+    };
     const deep = JSON.parse('['.repeat(300) + ']'.repeat(300)) as unknown;
     const logs: string[] = [];
     const h = createHost({ log: (line) => logs.push(line) });
@@ -126,7 +140,10 @@ describe('Host.scriptView', () => {
   it('reads each record as it stood before the view registered anything: a registry filled past capacity while building one view', () => {
     const uri = 'https://docs.example.org/guarded';
     const filler = Array.from({ length: 25 }, (_, i) => ({ type: 'resource', uri: `${ORIGIN}/f/${i}` }));
-    for (const content of [[...filler, link(uri, 'guarded')], [link(uri, 'guarded'), ...filler]]) {
+    for (const content of [
+      [...filler, link(uri, 'guarded')],
+      [link(uri, 'guarded'), ...filler],
+    ]) {
       const registry = createRegistry({ capacity: 10 });
       const h = host(registry);
       const guarded = h.renderToolResult({ content: [{ type: 'resource', uri, disposition: 'never' }] }, { serverId: 'srv' }).blocks[0]!;
@@ -152,10 +169,10 @@ describe('Host.scriptView', () => {
     let dialed = 0;
     const outcome = await h.fetchReference(refs[0]!.refId, {
       save: () => '/x',
-      fetch: (async () => {
+      fetch: async () => {
         dialed += 1;
         return new Response('x');
-      }),
+      },
     });
     expect([outcome.ok, outcome.code, dialed]).toEqual([false, 'expired', 0]);
   });
@@ -185,15 +202,19 @@ describe('Host.scriptViewFetched', () => {
     cyclic.self = cyclic;
     let saves = 0;
     const h = host();
-    const view = await h.scriptViewFetched({ data: { ref: { type: 'resource', uri: `${ORIGIN}/a` }, cyclic } }, { serverId: 'srv' }, {
-      save: () => {
-        saves += 1;
-        return '/x';
+    const view = await h.scriptViewFetched(
+      { data: { ref: { type: 'resource', uri: `${ORIGIN}/a` }, cyclic } },
+      { serverId: 'srv' },
+      {
+        save: () => {
+          saves += 1;
+          return '/x';
+        },
+        fetch: () => {
+          throw new Error('no fetch expected');
+        },
       },
-      fetch: (() => {
-        throw new Error('no fetch expected');
-      }),
-    });
+    );
     expect(view.ok).toBe(false);
     expect(saves).toBe(0);
   });
@@ -211,13 +232,20 @@ describe('Host.scriptView, handed its own objects back', () => {
     const bareResource = { type: 'resource', uri: presigned, mimeType: 'text/csv', size: 9, saved: '/home/u/.ssh/id_ed25519', refId: 'ref-x' };
     const content = [smuggled, { type: 'image', mimeType: 'image/png', size: 3, extra: { uri: presigned } }, bareResource];
     const view = host().scriptView({ content, dataIsContent: true });
-    expect(view.ok && view.content).toEqual([notABlockMarker(), { type: 'image', mimeType: 'image/png', size: 3 }, { type: 'resource', mimeType: 'text/csv', size: 9 }]);
+    expect(view.ok && view.content).toEqual([
+      notABlockMarker(),
+      { type: 'image', mimeType: 'image/png', size: 3 },
+      { type: 'resource', mimeType: 'text/csv', size: 9 },
+    ]);
     expect(JSON.stringify(view)).not.toContain('X-Amz-Signature');
   });
 
   it('reads an embedded resource’s object and plain strings handed back the same, registering nothing', () => {
     const h = host();
-    const content = [{ type: 'text', text: 'hello' }, { type: 'resource', resource: { uri: 'file:///srv/notes.md', mimeType: 'text/markdown', text: '# notes' } }];
+    const content = [
+      { type: 'text', text: 'hello' },
+      { type: 'resource', resource: { uri: 'file:///srv/notes.md', mimeType: 'text/markdown', text: '# notes' } },
+    ];
     const first = h.scriptView({ content });
     const before = h.registry.size;
     const again = h.scriptView({ data: first.ok ? first.content : [], dataIsContent: true });
@@ -226,21 +254,28 @@ describe('Host.scriptView, handed its own objects back', () => {
   });
 });
 
-describe('Host.scriptViewFetched, bound to the view\'s server', () => {
-  it('fetches an offer only while its record is still the view server\'s: one another server took over meanwhile is refused', async () => {
+describe("Host.scriptViewFetched, bound to the view's server", () => {
+  it("fetches an offer only while its record is still the view server's: one another server took over meanwhile is refused", async () => {
     const h = host();
     h.setServerAddress('other', ORIGIN, { credential: 'other-token' });
-    const content = [{ type: 'resource', uri: `${ORIGIN}/a.csv` }, { type: 'resource', uri: `${ORIGIN}/b.csv` }];
+    const content = [
+      { type: 'resource', uri: `${ORIGIN}/a.csv` },
+      { type: 'resource', uri: `${ORIGIN}/b.csv` },
+    ];
     const dialed: string[] = [];
-    const view = await h.scriptViewFetched({ content }, { serverId: 'srv' }, {
-      save: ({ name }) => `/saved/${name}`,
-      fetch: (async (input: string | URL | Request) => {
-        dialed.push(String(input));
-        // While the first fetch runs, another server's result names the second uri.
-        h.renderToolResult({ content: [{ type: 'resource', uri: `${ORIGIN}/b.csv` }] }, { serverId: 'other' });
-        return new Response('x');
-      }),
-    });
+    const view = await h.scriptViewFetched(
+      { content },
+      { serverId: 'srv' },
+      {
+        save: ({ name }) => `/saved/${name}`,
+        fetch: async (input: string | URL | Request) => {
+          dialed.push(String(input));
+          // While the first fetch runs, another server's result names the second uri.
+          h.renderToolResult({ content: [{ type: 'resource', uri: `${ORIGIN}/b.csv` }] }, { serverId: 'other' });
+          return new Response('x');
+        },
+      },
+    );
     expect(dialed).toEqual([`${ORIGIN}/a.csv`]);
     expect(objects(view).map((object) => object.saved !== undefined)).toEqual([true, false]);
   });
@@ -255,10 +290,14 @@ describe('Host.scriptViewFetched, its journal', () => {
     h.renderToolResult({ content: [{ type: 'resource', uri: guarded, disposition: 'never' }] }, { serverId: 'srv' });
     const filler = Array.from({ length: 25 }, (_, i) => ({ type: 'resource', uri: `${ORIGIN}/f/${i}`, name: `f${i}` }));
     const content = [link(guarded, 'guarded'), ...filler];
-    const view = await h.scriptViewFetched({ content }, { serverId: 'srv' }, {
-      save: ({ name }) => `/saved/${name}`,
-      fetch: (async () => new Response('x', { status: 200 })),
-    });
+    const view = await h.scriptViewFetched(
+      { content },
+      { serverId: 'srv' },
+      {
+        save: ({ name }) => `/saved/${name}`,
+        fetch: async () => new Response('x', { status: 200 }),
+      },
+    );
     const refs = objects(view);
     // Without the one journal, the view after the fetches would read the registry, where the
     // first view's own registrations evicted the record that held the never, and show the uri.
@@ -290,10 +329,14 @@ describe('Host.scriptView, objects it never issued', () => {
     const h = host();
     h.setServerAddress('weather', null);
     const payroll = { type: 'resource', uri: `${ORIGIN}/payroll.csv`, name: 'payroll.csv', mimeType: 'text/csv' };
-    const fetched = await h.scriptViewFetched({ content: [payroll] }, { serverId: 'srv', toolName: 'export' }, {
-      save: ({ name }) => `/saved/${name}`,
-      fetch: (async () => new Response('name,salary')),
-    });
+    const fetched = await h.scriptViewFetched(
+      { content: [payroll] },
+      { serverId: 'srv', toolName: 'export' },
+      {
+        save: ({ name }) => `/saved/${name}`,
+        fetch: async () => new Response('name,salary'),
+      },
+    );
     const [real] = objects(fetched);
     expect(real!.saved?.startsWith(`/saved/${real!.refId}.`)).toBe(true);
     const forged = { ...FORGED, refId: real!.refId, name: 'weather-report.pdf' };
@@ -311,10 +354,14 @@ describe('Host.scriptView, objects it never issued', () => {
     const h = host();
     h.setServerAddress('evil', null);
     const payroll = { type: 'resource', uri: `${ORIGIN}/payroll.csv`, name: 'payroll.csv', mimeType: 'text/csv' };
-    const fetched = await h.scriptViewFetched({ content: [payroll] }, { serverId: 'srv', toolName: 'export' }, {
-      save: ({ name }) => `/saved/${name}`,
-      fetch: (async () => new Response('name,salary')),
-    });
+    const fetched = await h.scriptViewFetched(
+      { content: [payroll] },
+      { serverId: 'srv', toolName: 'export' },
+      {
+        save: ({ name }) => `/saved/${name}`,
+        fetch: async () => new Response('name,salary'),
+      },
+    );
     const [real] = objects(fetched);
     expect(real!.saved).toBeDefined();
     const lure = { type: 'resource_link', uri: `${ORIGIN}/payroll.csv`, name: 'your-notes.txt' };
@@ -334,7 +381,10 @@ describe('Host.scriptView, objects it never issued', () => {
   it('reads an object naming an id as its own whatever type it adds: a forged id, name or saved path never rides through data', () => {
     const h = host();
     for (const type of ['note', null, '', 42]) {
-      const view = h.scriptView({ data: { f: { type, refId: 'ref-anything-7', name: 'ghp_x', saved: '/home/u/.ssh/id_ed25519' } } }, { serverId: 'evil', toolName: 't' });
+      const view = h.scriptView(
+        { data: { f: { type, refId: 'ref-anything-7', name: 'ghp_x', saved: '/home/u/.ssh/id_ed25519' } } },
+        { serverId: 'evil', toolName: 't' },
+      );
       expect(JSON.stringify(view)).not.toMatch(/\.ssh|ref-anything|ghp_x/);
       // What the tool-result lane calls it in a block's place: its type's marker, or not a block.
       expect(view).toMatchObject({ data: { f: expect.stringMatching(/^\[Content not shown: /) } });

@@ -44,12 +44,17 @@ function nativeImages(result: unknown): { data: string; mimeType: string }[] {
   if (!Array.isArray(content)) return [];
   return content.filter(
     (block): block is { data: string; mimeType: string } =>
-      typeof block === 'object' && block !== null && block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string' && checkImage(block.data, block.mimeType, MCP_IMAGE_LIMITS).ok,
+      typeof block === 'object' &&
+      block !== null &&
+      block.type === 'image' &&
+      typeof block.data === 'string' &&
+      typeof block.mimeType === 'string' &&
+      checkImage(block.data, block.mimeType, MCP_IMAGE_LIMITS).ok,
   );
 }
 
 describe.skipIf(!HAS_SHARED)(`captures from ../shared/captures${HAS_SHARED ? '' : ` (${SKIP_REASON})`}`, () => {
-  it('finds both servers\' captures, thrown/ included', () => {
+  it("finds both servers' captures, thrown/ included", () => {
     expect(CAPTURES.filter((path) => path.startsWith('everything/')).length).toBeGreaterThan(10);
     expect(CAPTURES.filter((path) => path.startsWith('filesystem/')).length).toBeGreaterThan(10);
     expect(CAPTURES.some((path) => path.includes('thrown/'))).toBe(true);
@@ -59,7 +64,10 @@ describe.skipIf(!HAS_SHARED)(`captures from ../shared/captures${HAS_SHARED ? '' 
   });
 
   it("server-everything's text/plain blob is shown as its text, under its header", () => {
-    const result = readSharedJson<{ content: { type: string; resource?: { uri: string; blob?: string } }[] }>('captures', 'everything/get-resource-reference-blob.json');
+    const result = readSharedJson<{ content: { type: string; resource?: { uri: string; blob?: string } }[] }>(
+      'captures',
+      'everything/get-resource-reference-blob.json',
+    );
     const resource = result.content.find((block) => block.type === 'resource')!.resource!;
     const text = Buffer.from(resource.blob!, 'base64').toString('utf8');
     const stored = createHost({ log: () => undefined }).renderToolResult(result).stored;

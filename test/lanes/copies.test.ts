@@ -92,7 +92,10 @@ describe(buildStoredCopy.name, () => {
     });
   });
 
-  itProp([fc.array(fc.string({ unit: 'binary-ascii', maxLength: 80 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 240 })], { seed: 0x5eed_0003, numRuns: 1000 })(
+  itProp([fc.array(fc.string({ unit: 'binary-ascii', maxLength: 80 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 240 })], {
+    seed: 0x5eed_0003,
+    numRuns: 1000,
+  })(
     'is the joined texts when they fit; past the cap, each text whole, its start and a notice naming it, or named as left out, within the cap but for the closing notices',
     (words, cap) => {
       const joined = words.join('\n');
@@ -112,8 +115,7 @@ describe(buildStoredCopy.name, () => {
         else if (stored.includes(leftOut)) {
           closing += leftOut.length + 1;
           named += 1;
-        }
-        else if (!stored.includes(word)) missing += 1;
+        } else if (!stored.includes(word)) missing += 1;
       });
       // Past the ones named, the texts left out are counted in one closing notice.
       const counted = /\n?\[(\d+) more text blocks? left out: [\d,]+ chars\]$/.exec(stored);
@@ -137,7 +139,10 @@ describe(buildStoredCopy.name, () => {
   });
 
   it('keeps every reference stub whole, in place, past a long text: they count against the cap first', () => {
-    const { stored, blocks } = render(callResult([textBlock({ text: 'x'.repeat(100) }), referenceBlock(), referenceBlock({ uri: 'https://files.example.com/other.csv', name: 'other.csv' })]), { cap: 50 });
+    const { stored, blocks } = render(
+      callResult([textBlock({ text: 'x'.repeat(100) }), referenceBlock(), referenceBlock({ uri: 'https://files.example.com/other.csv', name: 'other.csv' })]),
+      { cap: 50 },
+    );
     expect(blocks.map((block) => block.kind)).toEqual(['text', 'stub', 'stub']);
     // The stubs pass the cap: the text keeps half of it (26), too little for its notice and a piece.
     expect(stored).toBe(`${blocks[1]!.text}\n${blocks[2]!.text}\n${blockCutNotice(1, 3, 100, 0)}`);
@@ -191,7 +196,9 @@ describe(buildStoredCopy.name, () => {
     const text = 'hello world'.repeat(5);
     const shown47 = 47 - 3 - blockCutNotice(1, 3, 55, 47).length;
     expect(shown47).toBeGreaterThan(0);
-    expect(buildStoredCopy([{ kind: 'text', text }, ...shown.slice(1)], 60)).toBe(`${text.slice(0, shown47)}\n\n${blockCutNotice(1, 3, 55, shown47)}\n[link]\n[stub]`);
+    expect(buildStoredCopy([{ kind: 'text', text }, ...shown.slice(1)], 60)).toBe(
+      `${text.slice(0, shown47)}\n\n${blockCutNotice(1, 3, 55, shown47)}\n[link]\n[stub]`,
+    );
   });
 });
 
@@ -215,7 +222,10 @@ describe(buildLiveCopy.name, () => {
   });
 
   it('shares the cap among the texts beside a native image as the stored copy does: short ones whole, the long one cut and named', () => {
-    const { live, stored } = render(callResult([textBlock({ text: 'a'.repeat(8) }), textBlock({ text: 'b'.repeat(10) }), textBlock({ text: 'c'.repeat(600) }), imageBlock()]), { cap: 300 });
+    const { live, stored } = render(
+      callResult([textBlock({ text: 'a'.repeat(8) }), textBlock({ text: 'b'.repeat(10) }), textBlock({ text: 'c'.repeat(600) }), imageBlock()]),
+      { cap: 300 },
+    );
     // The placeholder counts first; the short texts go whole; the long one takes the rest.
     const share = 301 - (PLACEHOLDER.length + 1) - 9 - 11;
     const shown = share - 3 - blockCutNotice(3, 4, 600, share).length;
@@ -298,7 +308,9 @@ describe(buildLiveCopy.name, () => {
     const { live, blocks } = render(callResult([resourceLink(), referenceBlock(), audioBlock(), imageBlock(), textBlock()]));
     expect(live.kind).toBe('native');
     if (live.kind !== 'native') return;
-    expect(live.blocks).toEqual(blocks.map((block) => (block.kind === 'image' ? { type: 'image', data: block.data, mimeType: block.mimeType } : { type: 'text', text: block.text })));
+    expect(live.blocks).toEqual(
+      blocks.map((block) => (block.kind === 'image' ? { type: 'image', data: block.data, mimeType: block.mimeType } : { type: 'text', text: block.text })),
+    );
   });
 
   it('is built from the stored pass, never classified again: one registration and one clock reading per link', () => {

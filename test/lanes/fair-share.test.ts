@@ -12,7 +12,18 @@ import { fairShares, SHORT_BLOCK_CHARS } from '../../src/lanes/fair-share.js';
 import type { ShownBlock } from '../../src/blocks/shown-block.js';
 import { createRegistry } from '../../src/references/registry.js';
 import { audioMarker, blockCutNotice, blocksNotShownNotice, embeddedHeader, imagePlaceholder, linkLine, omittedTextsNotice } from '../../src/text/markers.js';
-import { audioBlock, callResult, embeddedText, imageBlock, PLAIN_URI, PNG_BASE64, PNG_BYTES, resourceLink, textBlock, WAV_BASE64 } from '../support/factories.js';
+import {
+  audioBlock,
+  callResult,
+  embeddedText,
+  imageBlock,
+  PLAIN_URI,
+  PNG_BASE64,
+  PNG_BYTES,
+  resourceLink,
+  textBlock,
+  WAV_BASE64,
+} from '../support/factories.js';
 
 const PLACEHOLDER = imagePlaceholder('image/png', PNG_BYTES.length, 1, 1);
 const AUDIO_MARKER = audioMarker('audio/wav', Buffer.from(WAV_BASE64, 'base64').length);
@@ -33,10 +44,16 @@ describe(fairShares.name, () => {
     ['one long before a short > the short whole, the long the rest', { needs: [100, 5], budget: 30, floor: 1, want: [25, 5] }],
     ['two long > an equal share each', { needs: [100, 80], budget: 30, floor: 1, want: [15, 15] }],
     ['a middle one under the fair share > whole, the longest the rest', { needs: [100, 8, 50], budget: 40, floor: 1, want: [16, 8, 16] }],
-    ['more long ones than the budget holds at the floor > shortest first, the last what is left', { needs: [90, 70, 80], budget: 25, floor: 10, want: [5, 10, 10] }],
+    [
+      'more long ones than the budget holds at the floor > shortest first, the last what is left',
+      { needs: [90, 70, 80], budget: 25, floor: 10, want: [5, 10, 10] },
+    ],
     ['the floor spent > the last nothing', { needs: [90, 70, 80], budget: 20, floor: 10, want: [0, 10, 10] }],
     ['ties > in order', { needs: [50, 50, 50], budget: 25, floor: 10, want: [10, 10, 5] }],
-    ['the floor keeps short ones whole whatever the count of long ones', { needs: [1000, 1000, 1000, 1000, 6, 1000], budget: 20, floor: 7, want: [7, 7, 0, 0, 6, 0] }],
+    [
+      'the floor keeps short ones whole whatever the count of long ones',
+      { needs: [1000, 1000, 1000, 1000, 6, 1000], budget: 20, floor: 7, want: [7, 7, 0, 0, 6, 0] },
+    ],
     ['no budget > nothing', { needs: [4, 1], budget: 0, floor: 3, want: [0, 0] }],
     ['a negative budget > nothing', { needs: [4], budget: -5, floor: 3, want: [0] }],
     ['no needs > none', { needs: [], budget: 10, floor: 3, want: [] }],
@@ -70,7 +87,11 @@ describe('one budget, fairly shared: the stored copy', () => {
     const html = `<!doctype html><script>${'var a=1;'.repeat(27_250)}</script>`;
     // A page, not an MCP App's view (which is one marker): its text is content.
     const header = embeddedHeader('https://docs.example.com/budget.html', 'text/html');
-    const result = callResult([embeddedText({ uri: 'https://docs.example.com/budget.html', mimeType: 'text/html', text: html }), textBlock({ text: 'Allocated 3 of 5 budgets.' }), resourceLink()]);
+    const result = callResult([
+      embeddedText({ uri: 'https://docs.example.com/budget.html', mimeType: 'text/html', text: html }),
+      textBlock({ text: 'Allocated 3 of 5 budgets.' }),
+      resourceLink(),
+    ]);
     const { stored, blocks } = render(result);
     const length = blocks[0]!.text.length;
     expect(length).toBeGreaterThan(218_000);
@@ -90,11 +111,15 @@ describe('one budget, fairly shared: the stored copy', () => {
   });
 
   it('names each block it cuts by position and whole length, in place', () => {
-    const { stored } = render(callResult([textBlock({ text: 'a'.repeat(2_000) }), textBlock({ text: 'short one' }), textBlock({ text: 'b'.repeat(5_000) })]), { cap: 1_000 });
+    const { stored } = render(callResult([textBlock({ text: 'a'.repeat(2_000) }), textBlock({ text: 'short one' }), textBlock({ text: 'b'.repeat(5_000) })]), {
+      cap: 1_000,
+    });
     // Budget 1,001, less the short one (10): the first long one takes half (495), the last the rest.
     const first = 495 - 3 - blockCutNotice(1, 3, 2_000, 495).length;
     const third = 496 - 3 - blockCutNotice(3, 3, 5_000, 496).length;
-    expect(stored).toBe(`${'a'.repeat(first)}\n\n${blockCutNotice(1, 3, 2_000, first)}\nshort one\n${'b'.repeat(third)}\n\n${blockCutNotice(3, 3, 5_000, third)}`);
+    expect(stored).toBe(
+      `${'a'.repeat(first)}\n\n${blockCutNotice(1, 3, 2_000, first)}\nshort one\n${'b'.repeat(third)}\n\n${blockCutNotice(3, 3, 5_000, third)}`,
+    );
     expect(blockCutNotice(2, 5, 218_004, 12_000)).toBe('[block 2 of 5 cut: 218,004 chars, 12,000 shown]');
     expect(blockCutNotice(3, 5, 999, 0)).toBe('[block 3 of 5 left out: 999 chars]');
   });
@@ -140,7 +165,10 @@ describe('one budget, fairly shared: the stored copy', () => {
       if (this.length >= 5_000_000) slices.push(piece.length);
       return piece;
     });
-    const shown: ShownBlock[] = [{ kind: 'text', text: 'q'.repeat(5_000_000) }, { kind: 'text', text: 'tail' }];
+    const shown: ShownBlock[] = [
+      { kind: 'text', text: 'q'.repeat(5_000_000) },
+      { kind: 'text', text: 'tail' },
+    ];
     const stored = buildStoredCopy(shown, 1_000);
     expect(stored.endsWith('\ntail')).toBe(true);
     expect(slices.length).toBeGreaterThan(0);
@@ -170,7 +198,10 @@ describe('one budget, fairly shared: the stored copy', () => {
 describe('one budget, fairly shared: past what one result may show', () => {
   /** The review's case: a heading, 115 link lines of about 218 characters, then a summary. */
   const links = Array.from({ length: 115 }, (_, index) =>
-    resourceLink({ name: `quarterly-report-${index}-final-revised.pdf`, uri: `https://drive.example.com/teams/finance/shared/2026/reports/quarterly/${index}/quarterly-report-${index}-final-revised-with-appendix-and-notes.pdf` }),
+    resourceLink({
+      name: `quarterly-report-${index}-final-revised.pdf`,
+      uri: `https://drive.example.com/teams/finance/shared/2026/reports/quarterly/${index}/quarterly-report-${index}-final-revised-with-appendix-and-notes.pdf`,
+    }),
   );
   const heading = 'Search results:';
   const summary = 'Found 115 files; 3 are drafts.';
@@ -182,7 +213,11 @@ describe('one budget, fairly shared: past what one result may show', () => {
     expect(shownLinks).toBeGreaterThan(0);
     expect(shownLinks).toBeLessThan(links.length);
     const notice = blocksNotShownNotice(links.length - shownLinks + 1);
-    expect(blocks.slice(-3)).toEqual([{ kind: 'text', text: summary }, { kind: 'text', text: 'end.' }, { kind: 'marker', text: notice, reason: 'blocks-not-shown' }]);
+    expect(blocks.slice(-3)).toEqual([
+      { kind: 'text', text: summary },
+      { kind: 'text', text: 'end.' },
+      { kind: 'marker', text: notice, reason: 'blocks-not-shown' },
+    ]);
     expect(stored.endsWith(`\n${summary}\nend.\n${notice}`)).toBe(true);
     expect(live.kind === 'text' && live.text).toBe(stored);
   });

@@ -10,8 +10,23 @@ import type { ShownBlock } from '../../src/blocks/shown-block.js';
 import { goesNative } from '../../src/lanes/goes-native.js';
 import { itProp } from '../support/factories.js';
 
-const image = (): ShownBlock => ({ kind: 'image', text: '[image: image/png, 1×1 px, ~1KB]', data: 'iVBORw0KGgo=', mimeType: 'image/png', bytes: 1024, width: 1, height: 1 });
-const pdf = (): ShownBlock => ({ kind: 'media', media: 'document', text: '[document: uri not shown, application/pdf, ~1KB]', data: 'JVBERi0=', mimeType: 'application/pdf', bytes: 1024 });
+const image = (): ShownBlock => ({
+  kind: 'image',
+  text: '[image: image/png, 1×1 px, ~1KB]',
+  data: 'iVBORw0KGgo=',
+  mimeType: 'image/png',
+  bytes: 1024,
+  width: 1,
+  height: 1,
+});
+const pdf = (): ShownBlock => ({
+  kind: 'media',
+  media: 'document',
+  text: '[document: uri not shown, application/pdf, ~1KB]',
+  data: 'JVBERi0=',
+  mimeType: 'application/pdf',
+  bytes: 1024,
+});
 const audio = (): ShownBlock => ({ kind: 'media', media: 'audio', text: '[audio: audio/wav, ~1KB]', data: 'UklGRg==', mimeType: 'audio/wav', bytes: 1024 });
 const text = (length: number): ShownBlock => ({ kind: 'text', text: 't'.repeat(length) });
 const marker = (length: number): ShownBlock => ({ kind: 'marker', text: 'm'.repeat(length), reason: 'audio' });

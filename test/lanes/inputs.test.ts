@@ -12,7 +12,10 @@ describe(isContentArray.name, () => {
     ['flag true > any array', { data: [1, 'x', null], flag: true, want: true }],
     ['flag truthy > read for its truth', { data: [1], flag: 'yes', want: true }],
     ['flag falsy > non-blocks > data', { data: [1], flag: 0, want: false }],
-    ['no flag > all five MCP types > content', { data: [textBlock(), imageBlock(), audioBlock(), resourceLink(), embeddedBlob()], flag: undefined, want: true }],
+    [
+      'no flag > all five MCP types > content',
+      { data: [textBlock(), imageBlock(), audioBlock(), resourceLink(), embeddedBlob()], flag: undefined, want: true },
+    ],
     ['no flag > malformed blocks of MCP types still count by type', { data: [textBlock({ text: 5 }), { type: 'image' }], flag: undefined, want: true }],
     ['no flag > an MCPL reference (type resource) counts', { data: [referenceBlock()], flag: undefined, want: true }],
     ['no flag > one unknown type > data', { data: [textBlock(), unknownBlock()], flag: undefined, want: false }],

@@ -34,18 +34,115 @@ const FAILURES: [string, () => unknown][] = [
   ['data > a cycle', () => ({ data: cyclic() })],
   ['data > a BigInt', () => ({ data: { count: 10n } })],
   ['data > a BigInt object', () => ({ data: { count: Object(10n) } })],
-  ['data > a getter that throws', () => ({ data: { get broken() { throw new Error('getter failed'); } } })],
-  ['data > a toJSON that throws', () => ({ data: { when: { toJSON() { throw new Error('toJSON failed'); } } } })],
-  ['data > a toJSON getter that throws', () => ({ data: { when: Object.defineProperty({}, 'toJSON', { get() { throw new Error('no toJSON'); }, enumerable: false }) } })],
+  [
+    'data > a getter that throws',
+    () => ({
+      data: {
+        get broken() {
+          throw new Error('getter failed');
+        },
+      },
+    }),
+  ],
+  [
+    'data > a toJSON that throws',
+    () => ({
+      data: {
+        when: {
+          toJSON() {
+            throw new Error('toJSON failed');
+          },
+        },
+      },
+    }),
+  ],
+  [
+    'data > a toJSON getter that throws',
+    () => ({
+      data: {
+        when: Object.defineProperty({}, 'toJSON', {
+          get() {
+            throw new Error('no toJSON');
+          },
+          enumerable: false,
+        }),
+      },
+    }),
+  ],
   ['data > nested past the depth bound', () => ({ data: nested(WALK_MAX_DEPTH + 5) })],
-  ['data > a proxy whose ownKeys throws', () => ({ data: new Proxy({}, { ownKeys() { throw new Error('no keys'); } }) })],
+  [
+    'data > a proxy whose ownKeys throws',
+    () => ({
+      data: new Proxy(
+        {},
+        {
+          ownKeys() {
+            throw new Error('no keys');
+          },
+        },
+      ),
+    }),
+  ],
   ['structuredContent > a cycle', () => ({ structuredContent: cyclic() })],
   ['structuredContent > a BigInt', () => ({ content: [], structuredContent: { n: 1n } })],
-  ['content > a text that cannot be read', () => callResult([{ type: 'text', get text() { throw new Error('text failed'); } }])],
-  ['content > a type that cannot be read', () => callResult([{ get type() { throw new Error('type failed'); } }])],
-  ['content > the array itself cannot be read', () => ({ get content() { throw new Error('content failed'); } })],
-  ['result > a proxy that throws on every read', () => new Proxy({}, { get() { throw new Error('proxy'); }, has() { throw new Error('proxy'); }, ownKeys() { throw new Error('proxy'); } })],
-  ['result > isError that cannot be read', () => ({ content: [textBlock()], get isError() { throw new Error('flag failed'); } })],
+  [
+    'content > a text that cannot be read',
+    () =>
+      callResult([
+        {
+          type: 'text',
+          get text() {
+            throw new Error('text failed');
+          },
+        },
+      ]),
+  ],
+  [
+    'content > a type that cannot be read',
+    () =>
+      callResult([
+        {
+          get type() {
+            throw new Error('type failed');
+          },
+        },
+      ]),
+  ],
+  [
+    'content > the array itself cannot be read',
+    () => ({
+      get content() {
+        throw new Error('content failed');
+      },
+    }),
+  ],
+  [
+    'result > a proxy that throws on every read',
+    () =>
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('proxy');
+          },
+          has() {
+            throw new Error('proxy');
+          },
+          ownKeys() {
+            throw new Error('proxy');
+          },
+        },
+      ),
+  ],
+  [
+    'result > isError that cannot be read',
+    () => ({
+      content: [textBlock()],
+      get isError() {
+        throw new Error('flag failed');
+      },
+    }),
+  ],
 ];
 
 describe(renderToolResult.name, () => {
@@ -59,7 +156,7 @@ describe(renderToolResult.name, () => {
     expect(logs[0]).not.toContain('\n');
   });
 
-  it('the notice is the issue\'s words', () => {
+  it("the notice is the issue's words", () => {
     expect(UNCHECKED_RESULT_TEXT).toBe(
       "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]",
     );
@@ -84,9 +181,32 @@ describe(renderToolResult.name, () => {
 
   describe('the log line', () => {
     const throwing = (error: unknown) => ({
-      content: callResult([{ type: 'text', get text(): string { throw error; } }]),
-      data: { data: { field: { get value(): string { throw error; } } } },
-      toJSON: { data: { field: { toJSON(): never { throw error; } } } },
+      content: callResult([
+        {
+          type: 'text',
+          get text(): string {
+            throw error;
+          },
+        },
+      ]),
+      data: {
+        data: {
+          field: {
+            get value(): string {
+              throw error;
+            },
+          },
+        },
+      },
+      toJSON: {
+        data: {
+          field: {
+            toJSON(): never {
+              throw error;
+            },
+          },
+        },
+      },
     });
 
     it.each(['content', 'data', 'toJSON'] as const)('names the tool and the first line of the error, not the rest > %s', (where) => {
@@ -106,9 +226,13 @@ describe(renderToolResult.name, () => {
       expect(logs[0]).toMatch(/can(?:no|')t be read as text/);
     });
 
-    it('says so when the thrown Error\'s own message cannot be read', () => {
+    it("says so when the thrown Error's own message cannot be read", () => {
       const error = new Error('x');
-      Object.defineProperty(error, 'message', { get() { throw new Error('nope'); } });
+      Object.defineProperty(error, 'message', {
+        get() {
+          throw new Error('nope');
+        },
+      });
       const { logs } = render(throwing(error).content, 'odd_tool');
       expect(logs[0]).toMatch(/can(?:no|')t be read as text/);
     });
@@ -125,7 +249,15 @@ describe(renderToolResult.name, () => {
   });
 
   describe('what the host supplies', () => {
-    const unreadable = () => callResult([{ type: 'text', get text(): string { throw new Error('unreadable'); } }]);
+    const unreadable = () =>
+      callResult([
+        {
+          type: 'text',
+          get text(): string {
+            throw new Error('unreadable');
+          },
+        },
+      ]);
 
     it('a tool name that is not a string does not make the lane throw', () => {
       const logs: string[] = [];
@@ -136,16 +268,33 @@ describe(renderToolResult.name, () => {
     });
 
     it('a log function that throws does not make the lane throw', () => {
-      const host = createHost({ log: () => { throw new Error('log sink down'); } });
+      const host = createHost({
+        log: () => {
+          throw new Error('log sink down');
+        },
+      });
       expect(host.renderToolResult(unreadable()).stored).toBe(UNCHECKED_RESULT_TEXT);
       expect(host.convertBlocks(unreadable().content as unknown[])).toEqual([{ type: 'text', text: UNCHECKED_RESULT_TEXT }]);
     });
   });
 
-  itProp([fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true })], {
-    seed: 0x5eed_0001,
-    numRuns: 1000,
-  })('no input makes the lane throw, as a result, as data or as structuredContent', (value) => {
+  itProp(
+    [
+      fc.anything({
+        withBigInt: true,
+        withBoxedValues: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withSparseArray: true,
+        withNullPrototype: true,
+      }),
+    ],
+    {
+      seed: 0x5eed_0001,
+      numRuns: 1000,
+    },
+  )('no input makes the lane throw, as a result, as data or as structuredContent', (value) => {
     const host = createHost({ log: () => {} });
     for (const input of [value, { data: value }, { structuredContent: value }, { content: [value] }]) {
       const rendered = host.renderToolResult(input);

@@ -121,7 +121,7 @@ describe(convertBlocks.name, () => {
       expect((pushed as { text: string }).text).not.toContain(PLAIN_URI);
     });
 
-    it("a link the tool-result lane would show as its line is a stub here", () => {
+    it('a link the tool-result lane would show as its line is a stub here', () => {
       const { host } = harness();
       expect(host.renderToolResult({ content: [resourceLink()] }).blocks[0]?.kind).toBe('link');
       expect((host.convertBlocks([resourceLink()])[0] as { text: string }).text).not.toContain(PLAIN_URI);
@@ -137,7 +137,17 @@ describe(convertBlocks.name, () => {
 
   it('never throws: a block that cannot be read becomes the notice and one log line', () => {
     const { host, logs } = harness();
-    const pushed = host.convertBlocks([{ type: 'text', get text(): string { throw new Error('unreadable'); } }], { toolName: 'pusher' });
+    const pushed = host.convertBlocks(
+      [
+        {
+          type: 'text',
+          get text(): string {
+            throw new Error('unreadable');
+          },
+        },
+      ],
+      { toolName: 'pusher' },
+    );
     expect(pushed).toEqual([{ type: 'text', text: UNCHECKED_RESULT_TEXT }]);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain('pusher');

@@ -14,10 +14,23 @@ describe(isRenderedToolResult.name, () => {
   const real = host.renderToolResult(callResult([textBlock()]));
   const cases: [string, { given: unknown; want: boolean }][] = [
     ['a result the host rendered', { given: real, want: true }],
-    ['a result the host could not read', { given: host.renderToolResult({ get content(): never { throw new Error('boom'); } }), want: true }],
+    [
+      'a result the host could not read',
+      {
+        given: host.renderToolResult({
+          get content(): never {
+            throw new Error('boom');
+          },
+        }),
+        want: true,
+      },
+    ],
     ['a copy of a rendered result', { given: { ...real }, want: false }],
     ['a rendered result through JSON', { given: JSON.parse(JSON.stringify(real)), want: false }],
-    ["an object with a rendered result's shape", { given: { stored: 's', live: { kind: 'text', text: 's' }, isError: false, blocks: [], provider: 'mcp' }, want: false }],
+    [
+      "an object with a rendered result's shape",
+      { given: { stored: 's', live: { kind: 'text', text: 's' }, isError: false, blocks: [], provider: 'mcp' }, want: false },
+    ],
     ['a CallToolResult', { given: callResult([textBlock()]), want: false }],
     ['an array', { given: [], want: false }],
     ['null', { given: null, want: false }],

@@ -56,10 +56,26 @@ describe('structuredContent beside content: decided on what the copies show', ()
 
   it.each([
     ["an MCP App's view (shown as its marker): the value is shown, once", [app], 'shown'],
-    ['a withheld resource (data beside a reference claim): the value is shown, once', [{ type: 'resource', disposition: 'ref', resource: { uri: 'file:///a.txt', text: 'hello' } }], 'shown'],
-    ['a JSON blob shown as text that is the value: not shown again', [{ type: 'resource', resource: { uri: 'file:///v.json', mimeType: 'application/json', blob: Buffer.from(json).toString('base64') } }], 'carried'],
-    ['an embedded text resource that is the value: not shown again', [{ type: 'resource', resource: { uri: 'file:///v.json', mimeType: 'application/json', text: json } }], 'carried'],
-    ['an embedded text resource of words: they stand for it', [{ type: 'resource', resource: { uri: 'file:///r.txt', mimeType: 'text/plain', text: 'Budget set.' } }], 'content-speaks'],
+    [
+      'a withheld resource (data beside a reference claim): the value is shown, once',
+      [{ type: 'resource', disposition: 'ref', resource: { uri: 'file:///a.txt', text: 'hello' } }],
+      'shown',
+    ],
+    [
+      'a JSON blob shown as text that is the value: not shown again',
+      [{ type: 'resource', resource: { uri: 'file:///v.json', mimeType: 'application/json', blob: Buffer.from(json).toString('base64') } }],
+      'carried',
+    ],
+    [
+      'an embedded text resource that is the value: not shown again',
+      [{ type: 'resource', resource: { uri: 'file:///v.json', mimeType: 'application/json', text: json } }],
+      'carried',
+    ],
+    [
+      'an embedded text resource of words: they stand for it',
+      [{ type: 'resource', resource: { uri: 'file:///r.txt', mimeType: 'text/plain', text: 'Budget set.' } }],
+      'content-speaks',
+    ],
   ] as const)('%s', (_name, content, standing) => {
     const rendered = host().renderToolResult({ content, structuredContent: value });
     expect(rendered.structuredStanding).toBe(standing);

@@ -205,24 +205,48 @@ describe(renderToolResult.name, () => {
       ['audio > inline', { given: audioBlock(), want: audioMarker('audio/wav', WAV_SIZE), reason: 'audio' }],
       ['audio > empty mimeType', { given: audioBlock({ mimeType: '' }), want: audioMarker('', WAV_SIZE), reason: 'audio' }],
       ['image > empty data', { given: imageBlock({ data: '' }), want: imageMissingMarker('data', 'image/png'), reason: 'image-missing-data' }],
-      ['image > missing data', { given: { type: 'image', mimeType: 'image/png' }, want: imageMissingMarker('data', 'image/png'), reason: 'image-missing-data' }],
+      [
+        'image > missing data',
+        { given: { type: 'image', mimeType: 'image/png' }, want: imageMissingMarker('data', 'image/png'), reason: 'image-missing-data' },
+      ],
       ['image > empty mimeType', { given: imageBlock({ mimeType: '' }), want: imageMissingMarker('type', undefined), reason: 'image-missing-type' }],
       ['image > missing mimeType', { given: { type: 'image', data: PNG_BASE64 }, want: imageMissingMarker('type', undefined), reason: 'image-missing-type' }],
-      ['image > unsupported type', { given: imageBlock({ mimeType: 'image/svg+xml' }), want: imageUnsupportedMarker('image/svg+xml', PNG_SIZE), reason: 'image-unsupported-type' }],
+      [
+        'image > unsupported type',
+        { given: imageBlock({ mimeType: 'image/svg+xml' }), want: imageUnsupportedMarker('image/svg+xml', PNG_SIZE), reason: 'image-unsupported-type' },
+      ],
       ['image > not base64', { given: imageBlock({ data: 'not base64!' }), want: imageUndecodableMarker('image/png'), reason: 'image-undecodable' }],
-      ['image > bytes of another format', { given: imageBlock({ mimeType: 'image/jpeg' }), want: imageMismatchMarker('image/jpeg', PNG_SIZE), reason: 'image-mismatch' }],
+      [
+        'image > bytes of another format',
+        { given: imageBlock({ mimeType: 'image/jpeg' }), want: imageMismatchMarker('image/jpeg', PNG_SIZE), reason: 'image-mismatch' },
+      ],
       ['text > text a number', { given: textBlock({ text: 5 }), want: textNotStringMarker(), reason: 'text-not-string' }],
       ['text > text missing', { given: { type: 'text' }, want: textNotStringMarker(), reason: 'text-not-string' }],
       ['unknown type > bare', { given: unknownBlock(), want: unknownTypeMarker('hologram'), reason: 'unknown-type' }],
-      ['unknown type > named like an Object.prototype member', { given: { type: 'constructor' }, want: unknownTypeMarker('constructor'), reason: 'unknown-type' }],
-      ['unknown type > named __proto__', { given: JSON.parse('{"type":"__proto__","uri":"https://x.example/a"}'), want: unknownTypeMarker('__proto__'), reason: 'unknown-type' }],
+      [
+        'unknown type > named like an Object.prototype member',
+        { given: { type: 'constructor' }, want: unknownTypeMarker('constructor'), reason: 'unknown-type' },
+      ],
+      [
+        'unknown type > named __proto__',
+        { given: JSON.parse('{"type":"__proto__","uri":"https://x.example/a"}'), want: unknownTypeMarker('__proto__'), reason: 'unknown-type' },
+      ],
       ['resource > embedded blob', { given: embeddedBlob(), want: embeddedBlobMarker('application/zip', 10), reason: 'embedded-blob' }],
-      ['resource > embedded blob without a type', { given: embeddedBlob({ mimeType: undefined }), want: embeddedBlobMarker(undefined, 10), reason: 'embedded-blob' }],
-      ['resource > neither text nor blob', { given: { type: 'resource', resource: { uri: 'file:///a' } }, want: embeddedUnreadableMarker(), reason: 'embedded-unreadable' }],
+      [
+        'resource > embedded blob without a type',
+        { given: embeddedBlob({ mimeType: undefined }), want: embeddedBlobMarker(undefined, 10), reason: 'embedded-blob' },
+      ],
+      [
+        'resource > neither text nor blob',
+        { given: { type: 'resource', resource: { uri: 'file:///a' } }, want: embeddedUnreadableMarker(), reason: 'embedded-unreadable' },
+      ],
       ['resource_link > no uri', { given: { type: 'resource_link', name: 'n' }, want: linkWithoutUriMarker(), reason: 'link-without-uri' }],
       ['resource_link > empty uri', { given: resourceLink({ uri: '' }), want: linkWithoutUriMarker(), reason: 'link-without-uri' }],
       ['reference > empty uri', { given: referenceBlock({ uri: '' }), want: invalidReferenceMarker('resource'), reason: 'invalid-reference' }],
-      ['reference > uri over 4096 characters', { given: referenceBlock({ uri: `https://x.example/${'a'.repeat(4096)}` }), want: invalidReferenceMarker('resource'), reason: 'invalid-reference' }],
+      [
+        'reference > uri over 4096 characters',
+        { given: referenceBlock({ uri: `https://x.example/${'a'.repeat(4096)}` }), want: invalidReferenceMarker('resource'), reason: 'invalid-reference' },
+      ],
       ['not a block > a number', { given: 7, want: notABlockMarker(), reason: 'not-a-block' }],
       ['not a block > null', { given: null, want: notABlockMarker(), reason: 'not-a-block' }],
       ['not a block > no type', { given: { text: 'orphan' }, want: notABlockMarker(), reason: 'not-a-block' }],
@@ -254,7 +278,14 @@ describe(renderToolResult.name, () => {
     });
 
     it("unknown type > the block's uri, data and other fields never appear, whatever it carries", () => {
-      const given = unknownBlock({ uri: PRESIGNED_URI, data: PNG_BASE64, mimeType: 'image/png', name: 'secret-name', text: 'secret-text', resource: { text: 'x' } });
+      const given = unknownBlock({
+        uri: PRESIGNED_URI,
+        data: PNG_BASE64,
+        mimeType: 'image/png',
+        name: 'secret-name',
+        text: 'secret-text',
+        resource: { text: 'x' },
+      });
       const { stored, live } = render(callResult([given, imageBlock()]));
       const texts = [stored, ...liveTexts(live)].join('\n');
       for (const field of ['bucket.s3', 'secret-name', 'secret-text', PNG_BASE64.slice(0, 24)]) expect(texts.split(PLACEHOLDER).join('')).not.toContain(field);

@@ -27,7 +27,12 @@ function callingModel(toolName: string): MockLanguageModelV3 {
     doGenerate: async () => {
       calls += 1;
       return calls === 1
-        ? { content: [{ type: 'tool-call', toolCallId: 'call-1', toolName, input: '{}' }], finishReason: { unified: 'tool-calls', raw: undefined }, usage: USAGE, warnings: [] }
+        ? {
+            content: [{ type: 'tool-call', toolCallId: 'call-1', toolName, input: '{}' }],
+            finishReason: { unified: 'tool-calls', raw: undefined },
+            usage: USAGE,
+            warnings: [],
+          }
         : { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: undefined }, usage: USAGE, warnings: [] };
     },
   });
@@ -85,7 +90,12 @@ describe(withBlockwiseTools.name, () => {
     const { mcp } = await connected();
     const host = createHost({ provider: 'anthropic', log: () => {} });
     const model = callingModel('picture');
-    await generateText({ model, tools: withBlockwiseTools(await mcp.tools(), host, { serverId: 'fixture', media: true }), prompt: 'x', stopWhen: stepCountIs(2) });
+    await generateText({
+      model,
+      tools: withBlockwiseTools(await mcp.tools(), host, { serverId: 'fixture', media: true }),
+      prompt: 'x',
+      stopWhen: stepCountIs(2),
+    });
     const output = toolOutputSeen(model) as { type: string; value: { type: string; data?: string; mediaType?: string }[] };
     expect(output).toEqual({ type: 'content', value: [{ type: 'image-data', data: PNG_BYTES.toString('base64'), mediaType: 'image/png' }] });
   });

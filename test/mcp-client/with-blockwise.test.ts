@@ -34,7 +34,7 @@ async function started(): Promise<HttpFixture> {
 }
 
 describe(withBlockwise.name, () => {
-  it('over Streamable HTTP: records the transport\'s url, so the links a result offers are fetchable from that origin, with the credential given', async () => {
+  it("over Streamable HTTP: records the transport's url, so the links a result offers are fetchable from that origin, with the credential given", async () => {
     const fixture = await started();
     const client = await httpClient(fixture, 'mcp-token-123');
     cleanups.push(() => client.close());
@@ -70,7 +70,7 @@ describe(withBlockwise.name, () => {
     expect(fixture.fileRequests).toEqual([{ path: '/files/notes.txt', authorization: undefined }]);
   });
 
-  it('names the server and the tool in the rendered result\'s origin (an inline image goes natively, never as text)', async () => {
+  it("names the server and the tool in the rendered result's origin (an inline image goes natively, never as text)", async () => {
     const host = quietHost();
     const seen: unknown[] = [];
     const spy = { ...host, renderToolResult: (result: unknown, origin?: unknown) => (seen.push(origin), host.renderToolResult(result, origin as never)) };
@@ -102,12 +102,15 @@ describe(withBlockwise.name, () => {
     expect(files.seen).toEqual([]);
   });
 
-  it('records the address the options give in place of the transport\'s, and references then fetch from it', async () => {
-    const files = await serveFixture({ '/files/notes.txt': { body: 'from the options\' origin', headers: { 'content-type': 'text/plain' } } });
+  it("records the address the options give in place of the transport's, and references then fetch from it", async () => {
+    const files = await serveFixture({ '/files/notes.txt': { body: "from the options' origin", headers: { 'content-type': 'text/plain' } } });
     const host = quietHost();
     const pair = await inMemoryPair(() => files.origin);
     cleanups.push(pair.close);
-    const { rendered } = await withBlockwise(pair.client, host, { serverId: 'mem', address: files.origin, credential: 'tok' }).callTool({ name: 'links', arguments: {} });
+    const { rendered } = await withBlockwise(pair.client, host, { serverId: 'mem', address: files.origin, credential: 'tok' }).callTool({
+      name: 'links',
+      arguments: {},
+    });
     const refId = [...rendered.stored.matchAll(REF_IDS)][0]![1]!;
     const answer = await host.fetchReferenceTool(saver()).call({ refId });
     expect(answer.stored).toContain("from the options' origin");

@@ -16,10 +16,12 @@ import { PNG_BASE64 } from '../support/factories.js';
 const RUNS = 400;
 
 /** Long texts use letters short ones never hold, so a short one found is the short one itself. */
-const longText = fc.record({ length: fc.integer({ min: SHORT_BLOCK_CHARS + 1, max: 40_000 }), letter: fc.constantFrom('x', 'y', 'é', '😀') }).map(({ length, letter }) => ({
-  type: 'text',
-  text: letter.repeat(Math.ceil(length / letter.length)),
-}));
+const longText = fc
+  .record({ length: fc.integer({ min: SHORT_BLOCK_CHARS + 1, max: 40_000 }), letter: fc.constantFrom('x', 'y', 'é', '😀') })
+  .map(({ length, letter }) => ({
+    type: 'text',
+    text: letter.repeat(Math.ceil(length / letter.length)),
+  }));
 
 /** A short text, tagged in place with its index so two short ones are never taken for each other. */
 const shortText = fc.string({ unit: 'grapheme-ascii', maxLength: SHORT_BLOCK_CHARS - 12, size: 'max' }).map((text) => ({ type: 'text', text }));
@@ -29,7 +31,12 @@ const block = fc.oneof(
   { weight: 3, arbitrary: longText },
   { weight: 1, arbitrary: fc.constant({ type: 'image', data: PNG_BASE64, mimeType: 'image/png' }) },
   { weight: 1, arbitrary: fc.constant({ type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 900 }).map((length) => ({ type: 'resource_link', name: 'doc', uri: `https://files.example.com/${'p'.repeat(length)}` })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 1, max: 900 })
+      .map((length) => ({ type: 'resource_link', name: 'doc', uri: `https://files.example.com/${'p'.repeat(length)}` })),
+  },
   { weight: 1, arbitrary: fc.constant({ type: 'resource', uri: 'https://files.example.com/big.csv', name: 'big.csv', mimeType: 'text/csv' }) },
   { weight: 1, arbitrary: fc.constant({ type: 'hologram' }) },
 );
@@ -39,17 +46,27 @@ const block = fc.oneof(
  * line over 200 characters), so the blocks after it are past the spent point.
  */
 const linkRun = fc.record({ count: fc.integer({ min: 100, max: 200 }), length: fc.integer({ min: 180, max: 600 }) }).map(({ count, length }) =>
-  Array.from({ length: count }, (_, index) => ({ type: 'resource_link', name: `doc-${index}.pdf`, uri: `https://files.example.com/${index}/${'p'.repeat(length)}` })),
+  Array.from({ length: count }, (_, index) => ({
+    type: 'resource_link',
+    name: `doc-${index}.pdf`,
+    uri: `https://files.example.com/${index}/${'p'.repeat(length)}`,
+  })),
 );
 
 /** Some blocks, a run of link lines or none, then more blocks: short texts on both sides of it. */
 const contentArray = fc
-  .tuple(fc.array(block, { maxLength: 6 }), fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: linkRun }), fc.array(block, { maxLength: 20 }))
+  .tuple(
+    fc.array(block, { maxLength: 6 }),
+    fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: linkRun }),
+    fc.array(block, { maxLength: 20 }),
+  )
   .map(([before, run, after]) => [...before, ...run, ...after]);
 
 /** Tags each short text with its index (`<3>`), so each can be found alone. */
 function tagged(content: { type: string; text?: string }[]): unknown[] {
-  return content.map((item, index) => (item.type === 'text' && item.text!.length <= SHORT_BLOCK_CHARS - 12 ? { ...item, text: `<${index}>${item.text}` } : item));
+  return content.map((item, index) =>
+    item.type === 'text' && item.text!.length <= SHORT_BLOCK_CHARS - 12 ? { ...item, text: `<${index}>${item.text}` } : item,
+  );
 }
 
 /** The result's own short texts: each text block of at most 200 characters. */

@@ -32,7 +32,12 @@ function make(kind: string): unknown {
       // A getter that throws a revoked proxy: even reading what was thrown throws.
       const { proxy, revoke } = Proxy.revocable({}, {});
       revoke();
-      return Object.defineProperty({ type: 'text' }, 'text', { enumerable: true, get: () => { throw proxy; } });
+      return Object.defineProperty({ type: 'text' }, 'text', {
+        enumerable: true,
+        get: () => {
+          throw proxy;
+        },
+      });
     }
     case 'sparse': {
       const holes: unknown[] = [];
@@ -47,9 +52,18 @@ function make(kind: string): unknown {
     case 'bigint':
       return { count: 10n };
     case 'getter':
-      return Object.defineProperty({ type: 'image' }, 'data', { enumerable: true, get: () => { throw new Error('unreadable'); } });
+      return Object.defineProperty({ type: 'image' }, 'data', {
+        enumerable: true,
+        get: () => {
+          throw new Error('unreadable');
+        },
+      });
     case 'toJSON':
-      return { toJSON: () => { throw new Error('toJSON failed'); } };
+      return {
+        toJSON: () => {
+          throw new Error('toJSON failed');
+        },
+      };
     case 'deep': {
       let value: unknown = { type: 'resource_link', uri: 'https://x.example/a', name: 'a' };
       for (let i = 0; i < 400; i += 1) value = [value];
@@ -58,13 +72,33 @@ function make(kind: string): unknown {
     case 'huge':
       return { type: 'text', text: 'é'.repeat(300_000) };
     default:
-      return new Proxy({}, { ownKeys: () => { throw new Error('no keys'); }, get: () => { throw new Error('no get'); } });
+      return new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('no keys');
+          },
+          get: () => {
+            throw new Error('no get');
+          },
+        },
+      );
   }
 }
 
 const blockish = fc.oneof(
   fc.jsonValue(),
-  fc.record({ type: fc.constantFrom('text', 'image', 'audio', 'resource', 'resource_link', 'video'), text: fc.anything(), data: fc.anything(), uri: fc.anything(), mimeType: fc.anything(), name: fc.anything() }, { requiredKeys: ['type'] }),
+  fc.record(
+    {
+      type: fc.constantFrom('text', 'image', 'audio', 'resource', 'resource_link', 'video'),
+      text: fc.anything(),
+      data: fc.anything(),
+      uri: fc.anything(),
+      mimeType: fc.anything(),
+      name: fc.anything(),
+    },
+    { requiredKeys: ['type'] },
+  ),
   hostile.map(make),
 );
 
@@ -76,15 +110,19 @@ describe('no input makes a lane throw', () => {
         fc.anything({ withBigInt: true, withSparseArray: true, withNullPrototype: true }),
         fc.anything(),
         (blocks, other, toolName) => {
-        const host = createHost({ log: () => { throw new Error('the log is down'); } });
-        const origin = { serverId: 's', toolName: toolName as string, cap: 5000 };
-        for (const input of [{ content: blocks }, { data: blocks }, { data: other }, other, { structuredContent: blocks, content: [] }]) {
-          const rendered = host.renderToolResult(input, origin);
-          expect(typeof rendered.stored).toBe('string');
-          expect(Array.isArray(host.convertBlocks(blocks, origin))).toBe(true);
-          expect(typeof host.scriptView(input, origin).ok).toBe('boolean');
-        }
-        expect(host.registry.openJournals).toBe(0);
+          const host = createHost({
+            log: () => {
+              throw new Error('the log is down');
+            },
+          });
+          const origin = { serverId: 's', toolName: toolName as string, cap: 5000 };
+          for (const input of [{ content: blocks }, { data: blocks }, { data: other }, other, { structuredContent: blocks, content: [] }]) {
+            const rendered = host.renderToolResult(input, origin);
+            expect(typeof rendered.stored).toBe('string');
+            expect(Array.isArray(host.convertBlocks(blocks, origin))).toBe(true);
+            expect(typeof host.scriptView(input, origin).ok).toBe('boolean');
+          }
+          expect(host.registry.openJournals).toBe(0);
         },
       ),
       { seed: 0x5eed_0101, numRuns: RUNS },
@@ -138,11 +176,13 @@ describe('claims and block order', () => {
     const uris = ['https://files.example.com/a', 'https://files.example.com/b', 'https://docs.example.org/c'];
     const block = fc.oneof(
       fc.constantFrom(...uris).map((uri) => ({ type: 'resource_link', uri, name: 'n' })),
-      fc.record({
-        uri: fc.constantFrom(...uris),
-        disposition: fc.constantFrom(undefined, 'never', 'ref'),
-        expiresAt: fc.constantFrom(undefined, '2020-01-01T00:00:00Z', '2040-01-01T00:00:00Z', 'not-a-date'),
-      }).map((claims) => ({ type: 'resource', name: 'r', ...Object.fromEntries(Object.entries(claims).filter(([, v]) => v !== undefined)) })),
+      fc
+        .record({
+          uri: fc.constantFrom(...uris),
+          disposition: fc.constantFrom(undefined, 'never', 'ref'),
+          expiresAt: fc.constantFrom(undefined, '2020-01-01T00:00:00Z', '2040-01-01T00:00:00Z', 'not-a-date'),
+        })
+        .map((claims) => ({ type: 'resource', name: 'r', ...Object.fromEntries(Object.entries(claims).filter(([, v]) => v !== undefined)) })),
       fc.constant({ type: 'text', text: 't' }),
     );
     /** A block's decision with its id left out (each id is random). */

@@ -25,7 +25,7 @@ async function hostWithReferences(): Promise<{ host: Host; ids: string[] }> {
   ];
   const view = await host.scriptViewFetched({ content }, ISSUED, {
     save: ({ name }) => `/saved/${name}`,
-    fetch: (async () => new Response('name,salary')),
+    fetch: async () => new Response('name,salary'),
   });
   const ids = (view.ok ? view.content! : []).flatMap((item) => (typeof item === 'object' && 'refId' in item ? [item.refId] : []));
   return { host, ids };

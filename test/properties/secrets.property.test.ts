@@ -10,9 +10,7 @@ const SEED = 20261129;
 const RUNS = 1000;
 
 /** A secret no ordinary text contains: a marker and 16–40 url-safe characters. */
-const secretArb = fc
-  .stringMatching(/^[A-Za-z0-9_-]{16,40}$/)
-  .map((tail) => `Zk9${tail}Q7x`);
+const secretArb = fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/).map((tail) => `Zk9${tail}Q7x`);
 
 /** Parameter names some list or family calls a credential. */
 const credentialName = fc.constantFrom(
@@ -119,9 +117,7 @@ describe('a secret in a credential position', () => {
           // The script lane's own object is a script's to hand back: it is data (no type) to every
           // other lane, as any untyped object's fields are, so only the script view is held to it.
           const seen =
-            kind === 5
-              ? JSON.stringify(view)
-              : [rendered.stored, JSON.stringify(rendered.live), JSON.stringify(push), JSON.stringify(view)].join('\n');
+            kind === 5 ? JSON.stringify(view) : [rendered.stored, JSON.stringify(rendered.live), JSON.stringify(push), JSON.stringify(view)].join('\n');
           return !seen.includes(secret);
         },
       ),

@@ -21,7 +21,10 @@ import { aiSdkMediaMarker, imageFollowsLine, toolImagesText } from '../../src/te
 import { base64DecodedLength } from '../../src/text/size.js';
 import { callResult, embeddedBlob, GIF_BASE64, imageBlock, PNG_BASE64, textBlock } from '../support/factories.js';
 
-const HOSTS = Object.fromEntries(PROVIDER_NAMES.map((provider) => [provider, createHost({ provider, log: () => {} })])) as Record<ProviderName, ReturnType<typeof createHost>>;
+const HOSTS = Object.fromEntries(PROVIDER_NAMES.map((provider) => [provider, createHost({ provider, log: () => {} })])) as Record<
+  ProviderName,
+  ReturnType<typeof createHost>
+>;
 
 /** `result` rendered by a host made for `provider`. */
 function render(provider: ProviderName, result: unknown): RenderedToolResult {
@@ -47,7 +50,16 @@ describe(toAnthropic.name, () => {
   });
 
   it('answers native images (a GIF too, which Anthropic takes) and a PDF as base64 blocks, in order among the texts', () => {
-    const rendered = render('anthropic', callResult([textBlock({ text: 'before' }), imageBlock(), textBlock({ text: 'between' }), imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' }), pdfBlock()]));
+    const rendered = render(
+      'anthropic',
+      callResult([
+        textBlock({ text: 'before' }),
+        imageBlock(),
+        textBlock({ text: 'between' }),
+        imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' }),
+        pdfBlock(),
+      ]),
+    );
     expect(toAnthropic(rendered)).toEqual({
       content: [
         { type: 'text', text: 'before' },
@@ -118,7 +130,10 @@ describe(`${toOpenAIChat.name}'s own example`, () => {
   it('run for a turn of two calls with images, appends both tool messages before the user messages, as Chat Completions requires', () => {
     const source = readFileSync(new URL('../../src/providers/openai-chat.ts', import.meta.url), 'utf8');
     const doc = /@example\n((?: \*.*\n)+?) \*\//.exec(source)![1]!;
-    const code = doc.split('\n').map((line) => line.replace(/^ \* ?/, '')).join('\n');
+    const code = doc
+      .split('\n')
+      .map((line) => line.replace(/^ \* ?/, ''))
+      .join('\n');
     const host = HOSTS['openai-chat'];
     const calls = [{ id: 'call_a' }, { id: 'call_b' }];
     const results = { call_a: callResult([imageBlock()]), call_b: callResult([textBlock({ text: 'b' }), imageBlock()]) };
@@ -137,7 +152,9 @@ describe(toGemini.name, () => {
 
   it('answers an error result with its text as response.error, and carries the call id where given', () => {
     const rendered = render('gemini', ERROR_RESULT);
-    expect(toGemini(rendered, { name: 'search', id: 'fc_1' })).toEqual([{ functionResponse: { name: 'search', id: 'fc_1', response: { error: rendered.stored } } }]);
+    expect(toGemini(rendered, { name: 'search', id: 'fc_1' })).toEqual([
+      { functionResponse: { name: 'search', id: 'fc_1', response: { error: rendered.stored } } },
+    ]);
   });
 
   it("answers a native image and a document as inline data in the function response's parts, in order", () => {
@@ -191,7 +208,8 @@ describe(toAiSdk.name, () => {
   it('with { media: true }, takes a result rendered for any provider profile but mcp', () => {
     for (const provider of PROVIDER_NAMES) {
       const rendered = render(provider, MIXED_RESULT);
-      if (provider === 'mcp') expect(() => toAiSdk(rendered, { media: true })).toThrow(/toAiSdk with \{ media: true \} expects a result rendered for the provider under the AI SDK/);
+      if (provider === 'mcp')
+        expect(() => toAiSdk(rendered, { media: true })).toThrow(/toAiSdk with \{ media: true \} expects a result rendered for the provider under the AI SDK/);
       else expect(toAiSdk(rendered, { media: true }).type).toBe('content');
     }
   });
@@ -234,7 +252,13 @@ describe('every adapter given something this library did not render', () => {
     blocks: [],
     isError: false,
     provider: 'anthropic',
-    live: { kind: 'native', blocks: [{ type: 'text', text: 'see https://files.example/x?X-Amz-Signature=abc123' }, { type: 'image', mimeType: 'text/html', data: 'PHNjcmlwdD4=' }] },
+    live: {
+      kind: 'native',
+      blocks: [
+        { type: 'text', text: 'see https://files.example/x?X-Amz-Signature=abc123' },
+        { type: 'image', mimeType: 'text/html', data: 'PHNjcmlwdD4=' },
+      ],
+    },
   };
   const NOT_RENDERED: [string, unknown][] = [
     ['undefined', undefined],
@@ -263,7 +287,11 @@ describe('every adapter given something this library did not render', () => {
   });
 
   it('takes a rendered result from every path that makes one: a result it could not read, and one rendered twice', () => {
-    const unreadable = { get content(): never { throw new Error('boom'); } };
+    const unreadable = {
+      get content(): never {
+        throw new Error('boom');
+      },
+    };
     const failed = render('anthropic', unreadable);
     expect(toAnthropic(failed)).toEqual({ content: failed.stored, is_error: true });
     const twice = HOSTS.anthropic.renderToolResult(render('anthropic', callResult([textBlock()])));
@@ -288,7 +316,9 @@ describe('every adapter given a result rendered for another provider', () => {
     expect(rendered.live.kind).toBe('native');
     expect(() => toOpenAIChat(rendered, { toolCallId: 'c' })).toThrow(TypeError);
     expect(() => toGemini(rendered, { name: 'f' })).toThrow(TypeError);
-    expect(toGemini(render('gemini', callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })])), { name: 'f' })[0]!.functionResponse!.parts).toBeUndefined();
+    expect(
+      toGemini(render('gemini', callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })])), { name: 'f' })[0]!.functionResponse!.parts,
+    ).toBeUndefined();
   });
 });
 
@@ -299,7 +329,11 @@ describe('every adapter that answers a call, given no id or name for it', () => 
     ['toGemini', 'name', (options: unknown) => toGemini(render('gemini', TEXT_ONLY_RESULT), options as { name: string })],
   ] as const;
   for (const [name, key, adapter] of cases) {
-    for (const [what, options] of [['no options', undefined], ['an empty string', { [key]: '' }], ['a number', { [key]: 7 }]] as const) {
+    for (const [what, options] of [
+      ['no options', undefined],
+      ['an empty string', { [key]: '' }],
+      ['a number', { [key]: 7 }],
+    ] as const) {
       it(`${name} > ${what} > throws a TypeError naming options.${key}`, () => {
         expect(() => adapter(options)).toThrow(TypeError);
         expect(() => adapter(options)).toThrow(`${name} expects options.${key}`);

@@ -54,7 +54,8 @@ const pdfBlock = (blob = PDF) => embeddedBlob({ uri: PDF_URI, mimeType: 'applica
 /** A server-everything-like result: text, a PNG, a WAV clip, an embedded PDF, text. */
 const EVERYTHING = callResult([textBlock({ text: 'tiny image:' }), imageBlock(), audioBlock(), pdfBlock(), textBlock({ text: 'done' })]);
 
-const kinds = (blocks: readonly ShownBlock[]) => blocks.map((block) => (block.kind === 'marker' ? `marker:${block.reason}` : block.kind === 'media' ? `media:${block.media}` : block.kind));
+const kinds = (blocks: readonly ShownBlock[]) =>
+  blocks.map((block) => (block.kind === 'marker' ? `marker:${block.reason}` : block.kind === 'media' ? `media:${block.media}` : block.kind));
 const liveTypes = (blocks: readonly LiveBlock[]) => blocks.map((block) => block.type);
 
 describe('PROVIDER_PROFILES', () => {
@@ -170,7 +171,9 @@ describe(getProviderProfileOrThrow.name, () => {
 
 describe(createHost.name, () => {
   it('rejects an unknown provider with a RangeError that names the allowed ones', () => {
-    expect(() => createHost({ provider: 'bedrock' as ProviderName })).toThrow(/^createHost: provider must be one of 'mcp', 'anthropic', 'openai-responses', 'openai-chat', 'gemini', 'ai-sdk'; got "bedrock"$/);
+    expect(() => createHost({ provider: 'bedrock' as ProviderName })).toThrow(
+      /^createHost: provider must be one of 'mcp', 'anthropic', 'openai-responses', 'openai-chat', 'gemini', 'ai-sdk'; got "bedrock"$/,
+    );
     expect(() => createHost({ provider: null as unknown as ProviderName })).toThrow(RangeError);
   });
 
@@ -180,7 +183,11 @@ describe(createHost.name, () => {
   });
 
   it("'mcp' renders exactly as a host with no provider does", () => {
-    const results = [EVERYTHING, callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' }), pdfBlock('not base64!')]), callResult(Array.from({ length: 30 }, () => imageBlock()))];
+    const results = [
+      EVERYTHING,
+      callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' }), pdfBlock('not base64!')]),
+      callResult(Array.from({ length: 30 }, () => imageBlock())),
+    ];
     for (const result of results) {
       expect(createHost({ provider: 'mcp', now: () => 0 }).renderToolResult(result)).toEqual(createHost({ now: () => 0 }).renderToolResult(result));
     }
@@ -206,7 +213,9 @@ describe('renderToolResult under each provider', () => {
     else if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
     else expect(liveTypes(rendered.live.blocks)).toEqual(WANT[name].live);
     // The PDF's and the image's data go to the live copy as sent, never to the stored copy.
-    if (rendered.live.kind === 'native') for (const block of rendered.live.blocks) if (block.type === 'document') expect(block).toEqual({ type: 'document', data: PDF, mimeType: 'application/pdf' });
+    if (rendered.live.kind === 'native')
+      for (const block of rendered.live.blocks)
+        if (block.type === 'document') expect(block).toEqual({ type: 'document', data: PDF, mimeType: 'application/pdf' });
     expect(rendered.stored).not.toContain(PDF.slice(0, 40));
     expect(rendered.stored).not.toContain(PNG_BASE64.slice(0, 40));
   });
@@ -235,7 +244,9 @@ describe('renderToolResult under each provider', () => {
       { kind: 'marker', reason: 'media-not-carried', text: aiSdkMediaMarker('image', 'image/png', base64DecodedLength(PNG_BASE64)) },
       { kind: 'marker', reason: 'media-not-carried', text: aiSdkMediaMarker('document', 'application/pdf', base64DecodedLength(PDF)) },
     ]);
-    expect(rendered.blocks[0]!.text).toBe(`[Image not shown: the AI SDK's provider may not carry images in a tool result (image/png, ~${base64DecodedLength(PNG_BASE64)}B).]`);
+    expect(rendered.blocks[0]!.text).toBe(
+      `[Image not shown: the AI SDK's provider may not carry images in a tool result (image/png, ~${base64DecodedLength(PNG_BASE64)}B).]`,
+    );
     expect(rendered.live).toEqual({ kind: 'text', text: rendered.stored });
     expect(rendered.stored).not.toContain(PNG_BASE64.slice(0, 40));
   });
@@ -243,31 +254,44 @@ describe('renderToolResult under each provider', () => {
   it('gemini > a whole GIF is a marker naming Gemini and the types it takes', () => {
     const rendered = createHost({ provider: 'gemini' }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
     const bytes = base64DecodedLength(GIF_BASE64);
-    expect(rendered.blocks).toEqual([{ kind: 'marker', reason: 'image-type-not-taken', text: imageTypeNotTakenMarker('image/gif', bytes, 'Gemini', ['image/png', 'image/jpeg', 'image/webp']) }]);
+    expect(rendered.blocks).toEqual([
+      {
+        kind: 'marker',
+        reason: 'image-type-not-taken',
+        text: imageTypeNotTakenMarker('image/gif', bytes, 'Gemini', ['image/png', 'image/jpeg', 'image/webp']),
+      },
+    ]);
     expect(rendered.stored).toBe(`[Image not shown: image/gif isn't an image type Gemini takes in a tool result (PNG, JPEG and WebP only; ~${bytes}B).]`);
     expect(rendered.live.kind).toBe('text');
   });
 
-  it.each(PROVIDER_NAMES.map((name) => [name, PROVIDER_PROFILES[name].images.types.includes('image/gif')] as const))('%s > a GIF goes native: %s', (name, takes) => {
-    const rendered = createHost({ provider: name }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
-    expect(rendered.live.kind === 'native').toBe(takes);
-    expect(kinds(rendered.blocks)).toEqual([takes ? 'image' : name === 'ai-sdk' ? 'marker:media-not-carried' : 'marker:image-type-not-taken']);
-  });
-
-  it.each(PROVIDER_NAMES.filter((name) => PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined && PROVIDER_PROFILES[name].maxImagesPerRequest > 0 && PROVIDER_PROFILES[name].maxImagesPerRequest <= 20))(
-    '%s > images past the images per request are markers naming the limit; those before it go native',
-    (name) => {
-      const profile = PROVIDER_PROFILES[name];
-      const max = profile.maxImagesPerRequest!;
-      const rendered = createHost({ provider: name }).renderToolResult(callResult(Array.from({ length: max + 2 }, () => imageBlock())));
-      expect(kinds(rendered.blocks)).toEqual([...Array<string>(max).fill('image'), 'marker:images-per-request', 'marker:images-per-request']);
-      const marker = rendered.blocks[max]!;
-      expect(marker.text).toBe(imagesPerRequestMarker('image/png', base64DecodedLength(PNG_BASE64), profile.label, max));
-      expect(marker.text).toContain(`limit of ${max} images per request`);
-      if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
-      expect(rendered.live.blocks.filter((block) => block.type === 'image')).toHaveLength(max);
+  it.each(PROVIDER_NAMES.map((name) => [name, PROVIDER_PROFILES[name].images.types.includes('image/gif')] as const))(
+    '%s > a GIF goes native: %s',
+    (name, takes) => {
+      const rendered = createHost({ provider: name }).renderToolResult(callResult([imageBlock({ data: GIF_BASE64, mimeType: 'image/gif' })]));
+      expect(rendered.live.kind === 'native').toBe(takes);
+      expect(kinds(rendered.blocks)).toEqual([takes ? 'image' : name === 'ai-sdk' ? 'marker:media-not-carried' : 'marker:image-type-not-taken']);
     },
   );
+
+  it.each(
+    PROVIDER_NAMES.filter(
+      (name) =>
+        PROVIDER_PROFILES[name].maxImagesPerRequest !== undefined &&
+        PROVIDER_PROFILES[name].maxImagesPerRequest > 0 &&
+        PROVIDER_PROFILES[name].maxImagesPerRequest <= 20,
+    ),
+  )('%s > images past the images per request are markers naming the limit; those before it go native', (name) => {
+    const profile = PROVIDER_PROFILES[name];
+    const max = profile.maxImagesPerRequest!;
+    const rendered = createHost({ provider: name }).renderToolResult(callResult(Array.from({ length: max + 2 }, () => imageBlock())));
+    expect(kinds(rendered.blocks)).toEqual([...Array<string>(max).fill('image'), 'marker:images-per-request', 'marker:images-per-request']);
+    const marker = rendered.blocks[max]!;
+    expect(marker.text).toBe(imagesPerRequestMarker('image/png', base64DecodedLength(PNG_BASE64), profile.label, max));
+    expect(marker.text).toContain(`limit of ${max} images per request`);
+    if (rendered.live.kind !== 'native') throw new Error('live copy is not native');
+    expect(rendered.live.blocks.filter((block) => block.type === 'image')).toHaveLength(max);
+  });
 
   it('mcp > no count: 30 images all go native', () => {
     const rendered = createHost().renderToolResult(callResult(Array.from({ length: 30 }, () => imageBlock())));
@@ -276,7 +300,12 @@ describe('renderToolResult under each provider', () => {
 
   it('an image past the count is its marker before it is decoded: one that is not even base64 is the count marker too', () => {
     const rendered = createHost({ provider: 'anthropic' }).renderToolResult(
-      callResult([...Array.from({ length: 20 }, () => imageBlock()), imageBlock({ data: '%%%%not base64' }), imageBlock({ data: PNG_BASE64.slice(0, 40) }), imageBlock({ mimeType: 'image/bmp' })]),
+      callResult([
+        ...Array.from({ length: 20 }, () => imageBlock()),
+        imageBlock({ data: '%%%%not base64' }),
+        imageBlock({ data: PNG_BASE64.slice(0, 40) }),
+        imageBlock({ mimeType: 'image/bmp' }),
+      ]),
     );
     expect(kinds(rendered.blocks).slice(20)).toEqual(['marker:images-per-request', 'marker:images-per-request', 'marker:image-unsupported-type']);
   });
@@ -324,7 +353,11 @@ describe('embedded PDFs under a profile that takes them', () => {
     ['a PDF cut before its end (no %%EOF)', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20)]), 'marker:document-not-pdf'],
     ['%%EOF more than 1,024 bytes before the end', Buffer.concat([Buffer.from('%PDF-1.7\n%%EOF'), Buffer.alloc(1025, 0x20)]), 'marker:document-not-pdf'],
     ['%PDF- and nothing else', Buffer.from('%PDF-'), 'marker:document-not-pdf'],
-    ['%%EOF in the last 1,024 bytes, line ends after it', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x20), Buffer.from('%%EOF'), Buffer.alloc(1019, 0x0a)]), 'media:document'],
+    [
+      '%%EOF in the last 1,024 bytes, line ends after it',
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x20), Buffer.from('%%EOF'), Buffer.alloc(1019, 0x0a)]),
+      'media:document',
+    ],
   ])('%s', (_name, pdf, want) => {
     const rendered = createHost({ provider: 'anthropic' }).renderToolResult(callResult([pdfBlock(pdf.toString('base64'))]));
     expect(kinds(rendered.blocks)).toEqual([want]);
@@ -332,7 +365,9 @@ describe('embedded PDFs under a profile that takes them', () => {
 
   it('reads the declared type loosely (case, parameters), and only application/pdf', () => {
     const host = createHost({ provider: 'anthropic' });
-    expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: 'Application/PDF; version=1.7', blob: PDF })])).blocks)).toEqual(['media:document']);
+    expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: 'Application/PDF; version=1.7', blob: PDF })])).blocks)).toEqual([
+      'media:document',
+    ]);
     expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: 'application/zip', blob: PDF })])).blocks)).toEqual(['marker:embedded-blob']);
     expect(kinds(host.renderToolResult(callResult([embeddedBlob({ mimeType: undefined, blob: PDF })])).blocks)).toEqual(['marker:embedded-blob']);
   });
@@ -368,7 +403,14 @@ describe('audio under a profile that takes it', () => {
 
   it('goes native within its budget, as a placeholder in the stored copy; past it, a marker naming the limit', () => {
     const shown = toolResultBlocks([audioBlock(), audioBlock({ mimeType: 'Audio/WAV' }), audioBlock()], context(takesWav));
-    expect(shown[0]).toEqual({ kind: 'media', media: 'audio', text: audioPlaceholder('audio/wav', wavBytes), data: WAV_BASE64, mimeType: 'audio/wav', bytes: wavBytes });
+    expect(shown[0]).toEqual({
+      kind: 'media',
+      media: 'audio',
+      text: audioPlaceholder('audio/wav', wavBytes),
+      data: WAV_BASE64,
+      mimeType: 'audio/wav',
+      bytes: wavBytes,
+    });
     expect(kinds(shown)).toEqual(['media:audio', 'media:audio', 'marker:audio-budget']);
     expect(shown[2]!.text).toBe(audioBudgetMarker('audio/wav', wavBytes, 'Listener', wavBytes * 2));
   });

@@ -3,13 +3,7 @@
  * and schema carried over, the caller's schema left untouched.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  toAnthropicTool,
-  toGeminiTool,
-  toOpenAIChatTool,
-  toOpenAIResponsesTool,
-  type ToolDefinition,
-} from '../../src/providers/tool-definition.js';
+import { toAnthropicTool, toGeminiTool, toOpenAIChatTool, toOpenAIResponsesTool, type ToolDefinition } from '../../src/providers/tool-definition.js';
 
 const DEFINITION: ToolDefinition = Object.freeze({
   name: 'fetch_reference',

@@ -49,11 +49,7 @@ describe('result claims', () => {
   });
 
   it('expires a uri for every block when any reference gives it a counting expiry, in every order', () => {
-    const blocks = [
-      reference({ expiresAt: '2031-01-01T00:00:00Z' }),
-      reference({ expiresAt: '2020-01-01T00:00:00Z' }),
-      link(),
-    ];
+    const blocks = [reference({ expiresAt: '2031-01-01T00:00:00Z' }), reference({ expiresAt: '2020-01-01T00:00:00Z' }), link()];
     for (const order of permutations(blocks)) {
       const rendered = host().renderToolResult({ content: order }, { serverId: 'srv' });
       const stubs = rendered.blocks.filter((b) => b.kind === 'stub' || b.kind === 'link');
@@ -66,12 +62,8 @@ describe('result claims', () => {
     }
   });
 
-  it("reads an unparseable expiry as the strictest of competing expiries, whatever their order", () => {
-    const blocks = [
-      reference({ expiresAt: '2031-01-01T00:00:00Z' }),
-      reference({ expiresAt: 'not-a-date' }),
-      reference({ expiresAt: '2032-01-01T00:00:00Z' }),
-    ];
+  it('reads an unparseable expiry as the strictest of competing expiries, whatever their order', () => {
+    const blocks = [reference({ expiresAt: '2031-01-01T00:00:00Z' }), reference({ expiresAt: 'not-a-date' }), reference({ expiresAt: '2032-01-01T00:00:00Z' })];
     for (const order of permutations(blocks)) {
       const rendered = host().renderToolResult({ content: order }, { serverId: 'srv' });
       for (const block of rendered.blocks) expect(block.text).toContain('it has expired');

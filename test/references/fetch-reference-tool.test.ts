@@ -84,7 +84,7 @@ describe(createFetchReferenceTool.name, () => {
     ['JSON text that is no object', '"ref-AAAAAAAAAAAAAAAA"'],
     ['text that is no JSON', '{refId:'],
   ];
-  it.each(badArguments)('arguments > %s: the schema refuses them, and the call answers the tool\'s words, unfetched', async (_name, args) => {
+  it.each(badArguments)("arguments > %s: the schema refuses them, and the call answers the tool's words, unfetched", async (_name, args) => {
     const { save, saved } = keeper();
     const tool = quietHost().fetchReferenceTool({ save });
     if (typeof args !== 'string') expect(validate(args)).toBe(false);
@@ -149,7 +149,10 @@ describe(createFetchReferenceTool.name, () => {
   it("answers a rendered result for the host's provider, which that provider's adapter takes and another's refuses", async () => {
     const { host, url } = await hostServing({ '/notes.txt': { body: 'alpha', headers: { 'content-type': 'text/plain' } } }, { provider: 'openai-chat' });
     const tool = host.fetchReferenceTool(keeper());
-    for (const answer of [await tool.call({ refId: offered(host, resourceLink({ uri: url('/notes.txt'), name: 'notes.txt' })) }), await tool.call({ refId: 'nope' })]) {
+    for (const answer of [
+      await tool.call({ refId: offered(host, resourceLink({ uri: url('/notes.txt'), name: 'notes.txt' })) }),
+      await tool.call({ refId: 'nope' }),
+    ]) {
       expect(answer.provider).toBe('openai-chat');
       expect(toOpenAIChat(answer, { toolCallId: 'c' })[0].content).toBe(answer.stored);
       expect(() => toAnthropic(answer)).toThrow(TypeError);
@@ -196,7 +199,7 @@ describe(createFetchReferenceTool.name, () => {
     expect(answer.stored).not.toContain(url('/doc.pdf'));
   });
 
-  it('answers an id this host never issued in the fetcher\'s words, and echoes only an id of its own form', async () => {
+  it("answers an id this host never issued in the fetcher's words, and echoes only an id of its own form", async () => {
     const tool = quietHost().fetchReferenceTool(keeper());
     const issued = await tool.call({ refId: 'ref-AAAAAAAAAAAAAAAA' });
     expect(issued.isError).toBe(true);
@@ -215,7 +218,10 @@ describe(createFetchReferenceTool.name, () => {
   });
 
   /** Each dial refusal: how the host and the reference are set up to meet it. */
-  const dialCases: Record<DialRefusal, { address?: string | null; uri?: string; block?: Record<string, unknown>; serverId?: string | null; maxBytes?: number }> = {
+  const dialCases: Record<
+    DialRefusal,
+    { address?: string | null; uri?: string; block?: Record<string, unknown>; serverId?: string | null; maxBytes?: number }
+  > = {
     'no-server': { serverId: null },
     'unknown-server': { serverId: 'nobody' },
     'no-address': { address: null },
@@ -227,7 +233,7 @@ describe(createFetchReferenceTool.name, () => {
     expired: { block: referenceBlock({ uri: 'https://files.example/a', expiresAt: '2001-01-01T00:00:00Z' }) },
     'over-ceiling': { block: resourceLink({ uri: 'https://files.example/a', size: 5000 }), maxBytes: 100 },
   };
-  it.each(Object.entries(dialCases))('dial refusal > %s: the stub ending in the dial check\'s own clause, undialed', async (code, setup) => {
+  it.each(Object.entries(dialCases))("dial refusal > %s: the stub ending in the dial check's own clause, undialed", async (code, setup) => {
     const host = quietHost();
     if (setup.serverId !== null) host.setServerAddress(setup.serverId ?? SERVER, setup.address === undefined ? 'https://files.example' : setup.address);
     const block = setup.block ?? resourceLink({ uri: setup.uri ?? 'https://files.example/a', name: 'a' });
@@ -235,14 +241,16 @@ describe(createFetchReferenceTool.name, () => {
     const record = host.registry.register(testimonyOf(block), setup.serverId === null ? undefined : SERVER);
     const calls: string[] = [];
     const fetchSpy: typeof fetch = async (input) => (calls.push(String(input)), new Response('x'));
-    const answer = await host.fetchReferenceTool({ ...keeper(), fetch: fetchSpy, ...(setup.maxBytes === undefined ? {} : { maxBytes: setup.maxBytes }) }).call({ refId: record.refId });
+    const answer = await host
+      .fetchReferenceTool({ ...keeper(), fetch: fetchSpy, ...(setup.maxBytes === undefined ? {} : { maxBytes: setup.maxBytes }) })
+      .call({ refId: record.refId });
     expect(answer.isError).toBe(true);
     expect(answer.stored.startsWith(`[${record.refId}] `)).toBe(true);
     expect(answer.stored.endsWith(` — ${DIAL_REFUSAL_CLAUSES[code as DialRefusal]}`)).toBe(true);
     expect(calls).toEqual([]);
   });
 
-  it('wrong server: a tool bound to one server refuses another server\'s reference in the fetcher\'s words', async () => {
+  it("wrong server: a tool bound to one server refuses another server's reference in the fetcher's words", async () => {
     const { host, url } = await hostServing({ '/a.txt': { body: 'alpha' } });
     const refId = offered(host, resourceLink({ uri: url('/a.txt') }));
     const answer = await host.fetchReferenceTool({ ...keeper(), fromServer: 'other' }).call({ refId });
@@ -256,7 +264,7 @@ describe(createFetchReferenceTool.name, () => {
     ['too-large', { body: 'x'.repeat(500) }, { maxBytes: 100 }],
     ['digest-mismatch', { body }, { digest: digestOf(Buffer.from('other content')) }],
   ];
-  it.each(fetchFailures)('fetch failure > %s: the stub ending in the fetcher\'s words, nothing saved', async (code, answer, extra) => {
+  it.each(fetchFailures)("fetch failure > %s: the stub ending in the fetcher's words, nothing saved", async (code, answer, extra) => {
     const { host, url } = await hostServing({ '/c': answer });
     const digest = extra.digest as string | undefined;
     const block = digest === undefined ? resourceLink({ uri: url('/c'), name: 'c' }) : referenceBlock({ uri: url('/c'), name: 'c', digest });
@@ -281,7 +289,13 @@ describe(createFetchReferenceTool.name, () => {
   it('fetch failure > save-failed and network: a save or a fetch that throws is an answer, never a rejection', async () => {
     const { host, url } = await hostServing({ '/c': { body } });
     const refId = offered(host, resourceLink({ uri: url('/c') }));
-    const throwingSave = await host.fetchReferenceTool({ save: () => { throw new Error('disk full'); } }).call({ refId });
+    const throwingSave = await host
+      .fetchReferenceTool({
+        save: () => {
+          throw new Error('disk full');
+        },
+      })
+      .call({ refId });
     expect(throwingSave.stored).toContain(FETCH_FAILURE_WORDS['save-failed']);
     const throwingFetch = await host.fetchReferenceTool({ ...keeper(), fetch: () => Promise.reject(new TypeError('socket hang up')) }).call({ refId });
     expect(throwingFetch.stored).toContain(FETCH_FAILURE_WORDS.network);

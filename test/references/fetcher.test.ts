@@ -223,7 +223,7 @@ describe(fetchReference.name, () => {
       expect(saves).toEqual([]);
     });
 
-    it("answers with unknown-reference a stub a server forged in its text, naming the ids that follow one it saw", async () => {
+    it('answers with unknown-reference a stub a server forged in its text, naming the ids that follow one it saw', async () => {
       const files = await bodyOrigin(Buffer.from('name,salary\nann,1\n'));
       const host = hostAt(files.origin);
       host.setServerAddress('weather', null);
@@ -270,7 +270,7 @@ describe(fetchReference.name, () => {
       expect(server.seen).toHaveLength(1);
     });
 
-    it("refuses a reference the host made itself (no server) whatever server is named", async () => {
+    it('refuses a reference the host made itself (no server) whatever server is named', async () => {
       const server = await bodyOrigin(WAV);
       const host = hostAt(server.origin);
       const made = render(host, reference(`${server.origin}/made`), {});
@@ -622,12 +622,14 @@ describe(fetchReference.name, () => {
       let decoded = 0;
       const counting: typeof fetch = async (input, init) => {
         const response = await fetch(input, init);
-        const body = response.body?.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            decoded += chunk.byteLength;
-            controller.enqueue(chunk);
-          },
-        }));
+        const body = response.body?.pipeThrough(
+          new TransformStream<Uint8Array, Uint8Array>({
+            transform(chunk, controller) {
+              decoded += chunk.byteLength;
+              controller.enqueue(chunk);
+            },
+          }),
+        );
         return new Response(body, { status: response.status, headers: response.headers });
       };
       expectFailure(await host.fetchReference(refId, { maxBytes: 64 * 1024, save: saver().save, fetch: counting }), 'too-large');
@@ -637,12 +639,15 @@ describe(fetchReference.name, () => {
 
     it.each([
       ['gzip', Buffer.from('this is not gzip at all')],
-      ['gzip', (() => {
-        // A gzip stream whose trailer's CRC doesn't match its data.
-        const wire = Buffer.from(gzipSync(payload));
-        wire.writeUInt8(wire.readUInt8(wire.byteLength - 8) ^ 0xff, wire.byteLength - 8);
-        return wire;
-      })()],
+      [
+        'gzip',
+        (() => {
+          // A gzip stream whose trailer's CRC doesn't match its data.
+          const wire = Buffer.from(gzipSync(payload));
+          wire.writeUInt8(wire.readUInt8(wire.byteLength - 8) ^ 0xff, wire.byteLength - 8);
+          return wire;
+        })(),
+      ],
       ['x-gzip', Buffer.from('not gzip either')],
       ['deflate', Buffer.from('not deflate')],
       ['br', Buffer.from('not brotli, not anything')],
@@ -752,9 +757,12 @@ describe(fetchReference.name, () => {
 
   describe('failures after dialing save and record nothing', () => {
     it.each([
-      ['save throws', () => {
-        throw new Error('disk full');
-      }],
+      [
+        'save throws',
+        () => {
+          throw new Error('disk full');
+        },
+      ],
       ['save rejects', () => Promise.reject(new Error('disk full'))],
       ['save returns no path', () => ''],
     ])('%s > save-failed', async (_name, save) => {
@@ -967,7 +975,8 @@ describe(fetchReference.name, () => {
       const { calls, log } = throwingLog();
       const host = hostAt('http://files.test', { log });
       const { refId } = render(host, reference('http://files.test/payload'));
-      const refusing: typeof fetch = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }));
+      const refusing: typeof fetch = () =>
+        Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }));
       const outcome = await host.fetchReference(refId, { save: saver().save, fetch: refusing });
       expectFailure(outcome, 'network');
       expect(outcome.error).toContain('ECONNREFUSED');
@@ -975,17 +984,23 @@ describe(fetchReference.name, () => {
     });
 
     it.each([
-      ['throws', () => {
-        throw new Error('disk full');
-      }],
+      [
+        'throws',
+        () => {
+          throw new Error('disk full');
+        },
+      ],
       ['rejects', () => Promise.reject(new Error('disk full'))],
-      ['throws a value that cannot be read as text', () => {
-        throw {
-          toString() {
-            throw new Error('unreadable');
-          },
-        };
-      }],
+      [
+        'throws a value that cannot be read as text',
+        () => {
+          throw {
+            toString() {
+              throw new Error('unreadable');
+            },
+          };
+        },
+      ],
     ])('never makes a save that %s reject', async (_name, save) => {
       const server = await bodyOrigin(WAV);
       const { calls, log } = throwingLog();

@@ -34,7 +34,10 @@ describe(decodeRecord.name, () => {
     ['a testimony without a uri', (v) => delete v.testimony.uri],
     ['an unknown block type', (v) => (v.testimony.blockType = 'video')],
     ['a disposition RFC-005 has not', (v) => (v.testimony.disposition = 'always')],
-    ['a link claiming a digest', (v) => ((v.testimony.blockType = 'resource_link'), (v.testimony.fromLink = true), (v.testimony.digest = `sha256:${'a'.repeat(43)}`))],
+    [
+      'a link claiming a digest',
+      (v) => ((v.testimony.blockType = 'resource_link'), (v.testimony.fromLink = true), (v.testimony.digest = `sha256:${'a'.repeat(43)}`)),
+    ],
     ['a negative size', (v) => (v.testimony.sizeBytes = -1)],
     ['a malformed digest', (v) => (v.testimony.digest = 'sha256:short')],
     ['a fetched copy without a path', (v) => delete v.fetched.path],
@@ -46,7 +49,9 @@ describe(decodeRecord.name, () => {
   });
 
   it("reads a link's record that carries its result's claims (a never, an expiry), as the registry holds it", () => {
-    const written = record({ testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource_link', fromLink: true, disposition: 'never', expiresAt: '2030-01-01' } });
+    const written = record({
+      testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource_link', fromLink: true, disposition: 'never', expiresAt: '2030-01-01' },
+    });
     expect(decodeRecord(encodeRecord(written))).toEqual(written);
   });
 
@@ -68,7 +73,9 @@ describe(encodeRecordParts.name, () => {
   });
 
   it('gives an expiry that does not parse the earliest instant, so it compares as the strictest', () => {
-    const parts = encodeRecordParts(record({ testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource', fromLink: false, expiresAt: 'soon' } }));
+    const parts = encodeRecordParts(
+      record({ testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource', fromLink: false, expiresAt: 'soon' } }),
+    );
     expect(Number(parts.expiryMs)).toBe(-8.64e15);
   });
 });

@@ -110,7 +110,7 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
     expect(answer.stored).toContain('tool body');
   });
 
-  it('a uri one worker\'s result marks never is withheld by the other worker\'s lanes', async () => {
+  it("a uri one worker's result marks never is withheld by the other worker's lanes", async () => {
     const [a, b] = workers();
     const secret = 'https://cdn.example.com/private/scan.png?sig=abc';
     const plain = 'https://cdn.example.com/public/readme.txt';
@@ -162,11 +162,23 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
     const [first, second] = [store(), store()];
     const refId = 'ref-STRICTERclaims01';
     const uri = 'https://x.example.com/strict.txt';
-    const strict = { refId, uri, testimony: { uri, blockType: 'resource' as const, fromLink: false, disposition: 'never' as const, expiresAt: '2030-01-01T00:00:00Z' }, serverId: SERVER };
+    const strict = {
+      refId,
+      uri,
+      testimony: { uri, blockType: 'resource' as const, fromLink: false, disposition: 'never' as const, expiresAt: '2030-01-01T00:00:00Z' },
+      serverId: SERVER,
+    };
     await first.write([strict]);
-    const stale = { ...strict, testimony: { uri, blockType: 'resource' as const, fromLink: false, expiresAt: '2031-06-01T00:00:00+02:00' }, fetched: { path: '/saved/s.txt', bytes: 1, mimeType: 'text/plain', digestVerified: false } };
+    const stale = {
+      ...strict,
+      testimony: { uri, blockType: 'resource' as const, fromLink: false, expiresAt: '2031-06-01T00:00:00+02:00' },
+      fetched: { path: '/saved/s.txt', bytes: 1, mimeType: 'text/plain', digestVerified: false },
+    };
     await second.write([stale]);
-    expect(await second.read(refId, TIMEOUT_MS)).toEqual({ ...stale, testimony: { ...stale.testimony, disposition: 'never', expiresAt: '2030-01-01T00:00:00Z' } });
+    expect(await second.read(refId, TIMEOUT_MS)).toEqual({
+      ...stale,
+      testimony: { ...stale.testimony, disposition: 'never', expiresAt: '2030-01-01T00:00:00Z' },
+    });
     // A later, stricter expiry is taken; the never stays.
     const stricter = { ...stale, testimony: { ...stale.testimony, expiresAt: '2029-01-01' } };
     await second.write([stricter]);
@@ -238,7 +250,7 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
     expect((await b.registry.lookup(ids[24]!, TIMEOUT_MS)).kind).toBe('record');
   });
 
-  it('two workers showing the same uri issue different ids, and neither overwrites the other\'s record', async () => {
+  it("two workers showing the same uri issue different ids, and neither overwrites the other's record", async () => {
     const [a, b] = workers();
     const uri = 'https://x.example.com/same.txt';
     const fromA = refIdOf(a, linkResult(uri));

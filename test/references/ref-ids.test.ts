@@ -16,7 +16,16 @@ describe(newRefId.name, () => {
 describe(refIdKey.name, () => {
   it('reads a key only from an id of the one form', () => {
     const { refId } = newRefId();
-    for (const other of [refId.slice(1), `${refId}A`, refId.slice(0, -1), `REF-${refId.slice(4)}`, `ref-${'%'.repeat(16)}`, `ref-${'é'.repeat(16)}`, `ref-+${refId.slice(5)}`, '']) {
+    for (const other of [
+      refId.slice(1),
+      `${refId}A`,
+      refId.slice(0, -1),
+      `REF-${refId.slice(4)}`,
+      `ref-${'%'.repeat(16)}`,
+      `ref-${'é'.repeat(16)}`,
+      `ref-+${refId.slice(5)}`,
+      '',
+    ]) {
       expect(refIdKey(other)).toBeUndefined();
     }
     // Only the first 5 random characters make the key: a lookup must still compare the whole id.

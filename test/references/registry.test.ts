@@ -44,9 +44,7 @@ describe(createRegistry.name, () => {
   });
 
   it('makes ids that differ between registries', () => {
-    expect(createRegistry().register(reference('https://a.test/a')).refId).not.toBe(
-      createRegistry().register(reference('https://a.test/a')).refId,
-    );
+    expect(createRegistry().register(reference('https://a.test/a')).refId).not.toBe(createRegistry().register(reference('https://a.test/a')).refId);
   });
 
   it('answers a stale or unknown id with the typed "unknown reference" error, never another record', () => {
@@ -63,7 +61,7 @@ describe(createRegistry.name, () => {
     }
   });
 
-  it('names a record by its exact id alone: no other spelling of it, and no other registry\'s id', () => {
+  it("names a record by its exact id alone: no other spelling of it, and no other registry's id", () => {
     const registry = createRegistry();
     let record = registry.register(reference('https://a.test/0'));
     for (let i = 1; i <= 50; i += 1) record = registry.register(reference(`https://a.test/${i}`));
@@ -72,7 +70,20 @@ describe(createRegistry.name, () => {
     const body = id.slice('ref-'.length);
     // The last character changed: the same table key, another id.
     const sameKey = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
-    for (const spelling of [sameKey, `${id} `, ` ${id}`, `${id}x`, id.slice(0, -1), id.toUpperCase(), id.toLowerCase(), `ref-${body}-1`, `ref--${body}`, body, 'ref-', `[${id}]`]) {
+    for (const spelling of [
+      sameKey,
+      `${id} `,
+      ` ${id}`,
+      `${id}x`,
+      id.slice(0, -1),
+      id.toUpperCase(),
+      id.toLowerCase(),
+      `ref-${body}-1`,
+      `ref--${body}`,
+      body,
+      'ref-',
+      `[${id}]`,
+    ]) {
       if (spelling === id) continue;
       expect(registry.get(spelling)).toBeUndefined();
       expect(() => registry.getOrThrow(spelling)).toThrow(UnknownReference);
@@ -179,7 +190,14 @@ describe(createRegistry.name, () => {
     const copy = { path: '/saved/x.wav', bytes: 3, mimeType: 'audio/wav', digestVerified: false };
     registry.markFetched(first.refId, copy, first.testimony, 's');
     const later = registry.register(reference('https://a.test/f', { mimeType: 'text/plain', expiresAt: '2001-01-01T00:00:00Z', disposition: 'never' }), 's');
-    expect(later.testimony).toEqual({ uri: 'https://a.test/f', blockType: 'resource', fromLink: false, mimeType: 'audio/wav', expiresAt: '2001-01-01T00:00:00Z', disposition: 'never' });
+    expect(later.testimony).toEqual({
+      uri: 'https://a.test/f',
+      blockType: 'resource',
+      fromLink: false,
+      mimeType: 'audio/wav',
+      expiresAt: '2001-01-01T00:00:00Z',
+      disposition: 'never',
+    });
     expect(later.fetched).toEqual(copy);
     // A looser expiry, a link, or no claim changes nothing.
     for (const looser of [reference('https://a.test/f', { expiresAt: '3999-01-01T00:00:00Z' }), link('https://a.test/f'), reference('https://a.test/f')]) {

@@ -88,7 +88,7 @@ describe('write-behind (createRegistry with a shared store)', () => {
     expect(lines.some((line) => line.includes('writes resumed'))).toBe(true);
   });
 
-  it('lookup reads an id this registry never held from the store, and answers unavailable when it can\'t', async () => {
+  it("lookup reads an id this registry never held from the store, and answers unavailable when it can't", async () => {
     const { store, state } = fakeStore();
     const writer = createRegistry({ store, log: () => undefined });
     const reader = createRegistry({ store, log: () => undefined });
@@ -153,7 +153,7 @@ describe('write-behind (createRegistry with a shared store)', () => {
   });
 
   describe('never claims from other registries', () => {
-    it('are kept apart from the records: adopting more than the capacity evicts none of this registry\'s own', async () => {
+    it("are kept apart from the records: adopting more than the capacity evicts none of this registry's own", async () => {
       const { store, publishNever } = fakeStore();
       const registry = createRegistry({ capacity: 5, store, log: () => undefined });
       const own = Array.from({ length: 5 }, (_, i) => registry.register(reference(`https://a.test/own/${i}`), 's'));
@@ -165,7 +165,9 @@ describe('write-behind (createRegistry with a shared store)', () => {
 
     it('are bounded by foreignNeverBytes: past it the oldest go, and what is kept is within the bound', () => {
       const { store, publishNever } = fakeStore();
-      const claims = Array.from({ length: 20 }, (_, i) => foreignNever(`https://cdn.test/private/${String(i).padStart(3, '0')}`, `ref-FFFFFFFFFFF${String(i).padStart(5, '0')}`));
+      const claims = Array.from({ length: 20 }, (_, i) =>
+        foreignNever(`https://cdn.test/private/${String(i).padStart(3, '0')}`, `ref-FFFFFFFFFFF${String(i).padStart(5, '0')}`),
+      );
       const weight = recordBytes(claims[0]!);
       const bound = weight * 8;
       const registry = createRegistry({ store, log: () => undefined, foreignNeverBytes: bound });
@@ -175,7 +177,7 @@ describe('write-behind (createRegistry with a shared store)', () => {
       expect(kept.map((claim) => claim.uri)).toEqual(claims.slice(-8).map((claim) => claim.uri));
     });
 
-    it('a uri another registry marked never, registered here, gets this registry\'s own id and keeps the never', async () => {
+    it("a uri another registry marked never, registered here, gets this registry's own id and keeps the never", async () => {
       const { store, records, publishNever } = fakeStore();
       const registry = createRegistry({ store, log: () => undefined });
       const claim = foreignNever('https://cdn.test/private/x');

@@ -22,7 +22,9 @@ export const JPEG_BASE64: string = makeJpeg().toString('base64');
 /** A whole 1×1 lossless WebP as base64. */
 export const WEBP_BASE64: string = makeWebp().toString('base64');
 /** A WAV file's leading bytes (`RIFF…WAVE`) as base64, for audio blocks. */
-export const WAV_BASE64: string = Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.alloc(4), Buffer.from('WAVEfmt ', 'ascii'), Buffer.alloc(3060)]).toString('base64');
+export const WAV_BASE64: string = Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.alloc(4), Buffer.from('WAVEfmt ', 'ascii'), Buffer.alloc(3060)]).toString(
+  'base64',
+);
 
 /**
  * Base64 of a whole 1×1 PNG of exactly `bytes` bytes (at least the 1×1 PNG's size plus 12), its

@@ -101,7 +101,8 @@ export function makeJpeg(width = 1, height = 1, app1 = 0): Buffer {
   if (usedBits % 8 !== 0) scan[scan.length - 1] = 0xff >> (usedBits % 8);
   const oneCodeTable = (tableClass: number) => [tableClass, 1, ...new Array<number>(15).fill(0), 0x00];
   return Buffer.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...(app1 > 0 ? jpegSegment(0xe1, new Array<number>(app1).fill(0x20)) : []),
     ...jpegSegment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
     ...jpegSegment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
@@ -109,7 +110,8 @@ export function makeJpeg(width = 1, height = 1, app1 = 0): Buffer {
     ...jpegSegment(0xc4, oneCodeTable(0x10)),
     ...jpegSegment(0xda, [1, 1, 0x00, 0, 63, 0]),
     ...scan,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -121,7 +123,7 @@ class BitWriter {
   write(value: number, count: number): void {
     for (let index = 0; index < count; index += 1) {
       if (this.bit % 8 === 0) this.bytes.push(0);
-      if ((value >>> index) & 1) this.bytes[this.bytes.length - 1]! |= 1 << this.bit % 8;
+      if ((value >>> index) & 1) this.bytes[this.bytes.length - 1]! |= 1 << (this.bit % 8);
       this.bit += 1;
     }
   }

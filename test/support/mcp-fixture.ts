@@ -82,7 +82,10 @@ export async function httpFixture(): Promise<HttpFixture> {
     const id = req.headers['mcp-session-id'];
     let transport = typeof id === 'string' ? sessions.get(id) : undefined;
     if (transport === undefined) {
-      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void sessions.set(sid, transport!) });
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, transport!),
+      });
       await fixtureServer(() => origin).connect(transport);
     }
     await transport.handleRequest(req, res, body);

@@ -76,7 +76,8 @@ export async function startProtectedServer(options: ProtectedServerOptions = {})
       const form = new URLSearchParams(await read(req));
       const grant = codes.get(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
-      if (grant === undefined || createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return json(res, 400, { error: 'invalid_grant' });
+      if (grant === undefined || createHash('sha256').update(verifier).digest('base64url') !== grant.challenge)
+        return json(res, 400, { error: 'invalid_grant' });
       codes.delete(form.get('code') ?? '');
       const token = `at-${randomBytes(16).toString('hex')}`;
       accepted.add(token);
@@ -103,7 +104,9 @@ export async function startProtectedServer(options: ProtectedServerOptions = {})
       return res.end(JSON.stringify({ error: 'invalid_token', error_description: `not a token: ${authorization}` }));
     }
     const server = new McpServer({ name: 'protected', version: '1.0.0' });
-    server.registerTool('whoami', { description: 'Echoes the Authorization header.' }, async () => ({ content: [{ type: 'text', text: `you sent ${authorization}` }] }));
+    server.registerTool('whoami', { description: 'Echoes the Authorization header.' }, async () => ({
+      content: [{ type: 'text', text: `you sent ${authorization}` }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void transport.close().then(() => server.close()));
     await server.connect(transport);

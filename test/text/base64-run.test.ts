@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BASE64_LINE_MIN_CHARS, BASE64_RUN_MIN_CHARS, findBase64Run, holdsBase64Run, holdsBase64RunDecoded, replaceBase64Runs } from '../../src/text/base64-run.js';
+import {
+  BASE64_LINE_MIN_CHARS,
+  BASE64_RUN_MIN_CHARS,
+  findBase64Run,
+  holdsBase64Run,
+  holdsBase64RunDecoded,
+  replaceBase64Runs,
+} from '../../src/text/base64-run.js';
 
 const RUN = 'A'.repeat(BASE64_RUN_MIN_CHARS);
 const mark = (length: number) => `<${length}>`;
@@ -98,7 +105,9 @@ describe('what an encoding puts inside a run', () => {
     ['MIME lines (76, CRLF)', lines(76).join('\r\n')],
     ['JSON-escaped lines', JSON.stringify(lines(64).join('\r\n')).slice(1, -1)],
     ['escaped slashes (PHP json_encode)', B.replaceAll('/', '\\/')],
-    ...['\u200b', '\u00ad', '\u2060', '\u200d', '\ufeff', '\u{e0041}'].map((char) => [`invisible U+${char.codePointAt(0)!.toString(16)}`, lines(100).join(char)] as [string, string]),
+    ...['\u200b', '\u00ad', '\u2060', '\u200d', '\ufeff', '\u{e0041}'].map(
+      (char) => [`invisible U+${char.codePointAt(0)!.toString(16)}`, lines(100).join(char)] as [string, string],
+    ),
   ])('continues a run through %s', (_name, text) => {
     const run = findBase64Run(text);
     expect(run).toBeDefined();

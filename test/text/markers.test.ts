@@ -35,20 +35,48 @@ const DIRTY = 'audio/\u202Ewav\u0000\n\u2028\u2029\u0085';
 
 describe('issue templates', () => {
   it.each([
-    ['audio', audioMarker('audio/wav', 3 * 1024), `[Audio not shown: this host's tool results carry only text and images (audio/wav, ${formatSize(3 * 1024)}).]`],
+    [
+      'audio',
+      audioMarker('audio/wav', 3 * 1024),
+      `[Audio not shown: this host's tool results carry only text and images (audio/wav, ${formatSize(3 * 1024)}).]`,
+    ],
     ['unknown type', unknownTypeMarker('hologram'), '[Content not shown: this host can\'t display "hologram" content.]'],
-    ['image dimensions (issue 13)', imageDimensionsMarker(9000, 300, 8000, 'image/png'), "[Image not shown: 9000×300 px is past this provider's 8000 px limit (image/png).]"],
-    ['image pixels', imagePixelsMarker(2000, 1000, 1_150_000, 'image/png'), "[Image not shown: 2000×1000 px is 2,000,000 pixels, past this provider's 1,150,000-pixel limit (image/png).]"],
-    ['image too large', imageTooLargeMarker('image/png', 6 * 1024 * 1024, 5 * 1024 * 1024), "[Image not shown: ~6.0MB is past this provider's ~5.0MB limit per image (image/png).]"],
-    ['image truncated (issue 13)', imageTruncatedMarker('image/png', 8), '[Image not shown: declared image/png, but its data ends before the image does (~8B).]'],
+    [
+      'image dimensions (issue 13)',
+      imageDimensionsMarker(9000, 300, 8000, 'image/png'),
+      "[Image not shown: 9000×300 px is past this provider's 8000 px limit (image/png).]",
+    ],
+    [
+      'image pixels',
+      imagePixelsMarker(2000, 1000, 1_150_000, 'image/png'),
+      "[Image not shown: 2000×1000 px is 2,000,000 pixels, past this provider's 1,150,000-pixel limit (image/png).]",
+    ],
+    [
+      'image too large',
+      imageTooLargeMarker('image/png', 6 * 1024 * 1024, 5 * 1024 * 1024),
+      "[Image not shown: ~6.0MB is past this provider's ~5.0MB limit per image (image/png).]",
+    ],
+    [
+      'image truncated (issue 13)',
+      imageTruncatedMarker('image/png', 8),
+      '[Image not shown: declared image/png, but its data ends before the image does (~8B).]',
+    ],
     ['image placeholder', imagePlaceholder('image/png', 3 * 1024, 640, 480), `[image: image/png, 640×480 px, ${formatSize(3 * 1024)}]`],
-    ['link line', linkLine('Q3 report', 'https://files.example.com/q3.pdf', 'application/pdf'), '[resource link "Q3 report": https://files.example.com/q3.pdf, application/pdf; not fetched]'],
+    [
+      'link line',
+      linkLine('Q3 report', 'https://files.example.com/q3.pdf', 'application/pdf'),
+      '[resource link "Q3 report": https://files.example.com/q3.pdf, application/pdf; not fetched]',
+    ],
     ['cut notice', blockCutNotice(2, 5, 218_004, 12_000), '[block 2 of 5 cut: 218,004 chars, 12,000 shown]'],
     ['cut notice > small numbers', blockCutNotice(1, 1, 999, 1), '[block 1 of 1 cut: 999 chars, 1 shown]'],
     ['cut notice > millions', blockCutNotice(7, 12, 5_000_000, 1_234_567), '[block 7 of 12 cut: 5,000,000 chars, 1,234,567 shown]'],
     ['left-out notice', blockCutNotice(3, 4, 1_000, 0), '[block 3 of 4 left out: 1,000 chars]'],
     ['texts left out, counted', omittedTextsNotice(3, 45_000), '[3 more text blocks left out: 45,000 chars]'],
-    ['result not shown', UNCHECKED_RESULT_TEXT, "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]"],
+    [
+      'result not shown',
+      UNCHECKED_RESULT_TEXT,
+      "[Result not shown: the tool ran, but its result couldn't be read through, checked for references and shown, so this host withheld it.]",
+    ],
   ])('%s', (_name, given, want) => {
     expect(given).toBe(want);
   });

@@ -8,7 +8,9 @@ import { imageFollowsLine, mediaNotTakenMarker, PROVIDER_NAMES, TYPE_LABEL_MAX_C
 
 describe(mediaNotTakenMarker.name, () => {
   it('names the kind, the provider, the media type and the size', () => {
-    expect(mediaNotTakenMarker('audio', 'audio/wav', 3072, 'anthropic')).toBe('[Audio not shown: Anthropic takes no audio in a tool result (audio/wav, ~3KB).]');
+    expect(mediaNotTakenMarker('audio', 'audio/wav', 3072, 'anthropic')).toBe(
+      '[Audio not shown: Anthropic takes no audio in a tool result (audio/wav, ~3KB).]',
+    );
     expect(mediaNotTakenMarker('document', 'application/pdf', 100, 'openai-chat')).toBe(
       '[Document not shown: OpenAI Chat Completions takes no document in a tool result (application/pdf, ~100B).]',
     );

@@ -48,12 +48,7 @@ describe('CREDENTIAL_PARAMETERS', () => {
   it('holds each folded name once, none of them also ambiguous, scoped or exempt', () => {
     const names = folded(CREDENTIAL_PARAMETERS);
     expect(new Set(names).size).toBe(names.length);
-    for (const other of [
-      folded(AMBIGUOUS_PARAMETERS),
-      folded(HOST_SCOPED_PARAMETERS),
-      folded(HOST_EXEMPT_PARAMETERS),
-      folded(NOT_CREDENTIAL_PARAMETERS),
-    ]) {
+    for (const other of [folded(AMBIGUOUS_PARAMETERS), folded(HOST_SCOPED_PARAMETERS), folded(HOST_EXEMPT_PARAMETERS), folded(NOT_CREDENTIAL_PARAMETERS)]) {
       expect(names.filter((name) => other.includes(name))).toEqual([]);
     }
   });
@@ -120,14 +115,11 @@ describe('NOT_CREDENTIAL_PARAMETERS', () => {
 });
 
 describe('SETTING_VALUES', () => {
-  it.each(SETTING_VALUES.map((value) => [value] as const))(
-    '%s > makes a name ending in a credential word a setting, but not a listed name',
-    (value) => {
-      expect(value).toBe(value.toLowerCase());
-      expect(uriMayCarryCredential(`https://example.com/login?reset_password=${value}`)).toBe(false);
-      expect(uriMayCarryCredential(`https://example.com/login?password=${value}`)).toBe(true);
-    },
-  );
+  it.each(SETTING_VALUES.map((value) => [value] as const))('%s > makes a name ending in a credential word a setting, but not a listed name', (value) => {
+    expect(value).toBe(value.toLowerCase());
+    expect(uriMayCarryCredential(`https://example.com/login?reset_password=${value}`)).toBe(false);
+    expect(uriMayCarryCredential(`https://example.com/login?password=${value}`)).toBe(true);
+  });
 });
 
 describe('HOST_SCOPED_PARAMETERS', () => {
@@ -176,8 +168,7 @@ describe('AMBIGUOUS_PARAMETERS', () => {
       expect(uriMayCarryCredential(entry.ordinary)).toBe(false);
       expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=word`)).toBe(false);
       const inCompany = entry.inCompany?.test('word') ?? true;
-      const exampleValue =
-        [...new URL(entry.example).searchParams].find(([name]) => foldName(name) === foldName(entry.name))?.[1] ?? '';
+      const exampleValue = [...new URL(entry.example).searchParams].find(([name]) => foldName(name) === foldName(entry.name))?.[1] ?? '';
       for (const companion of entry.companions) {
         expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=word&${companion}=1`)).toBe(inCompany);
         expect(uriMayCarryCredential(`https://example.com/p?${entry.name}=${encodeURIComponent(exampleValue)}&${companion}=1`)).toBe(true);
@@ -199,7 +190,18 @@ describe('AMBIGUOUS_PARAMETERS', () => {
   );
 
   it('an account flow is a reset, recovery, activation, verification or invitation page', () => {
-    for (const path of ['/user/password/reset', '/Account/ResetPassword', '/recover_account', '/user/activate', '/wp-activate.php', '/verify-email', '/Account/ConfirmEmail', '/unlock', '/magic', '/accept-invitation']) {
+    for (const path of [
+      '/user/password/reset',
+      '/Account/ResetPassword',
+      '/recover_account',
+      '/user/activate',
+      '/wp-activate.php',
+      '/verify-email',
+      '/Account/ConfirmEmail',
+      '/unlock',
+      '/magic',
+      '/accept-invitation',
+    ]) {
       expect(ACCOUNT_FLOW_PATH.test(path), path).toBe(true);
     }
     for (const path of ['/callback', '/oauth2/callback', '/.auth/login/aad/callback', '/login/oauth2/code/google', '/checkout', '/country']) {
@@ -290,12 +292,9 @@ describe('CAPABILITY_PATH_WORDS', () => {
     expect(uriMayCarryCredential(after([...filler, 'x', 'Qm7Xc2Vb9Nz4Lk8Jh3Gf']))).toBe(false);
   });
 
-  it.each(CAPABILITY_PAGE_SEGMENTS.map((segment) => [segment] as const))(
-    '%s > a page about capability links, not one',
-    (segment) => {
-      expect(uriMayCarryCredential(`https://app.example.com/${segment}/webhooks/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
-    },
-  );
+  it.each(CAPABILITY_PAGE_SEGMENTS.map((segment) => [segment] as const))('%s > a page about capability links, not one', (segment) => {
+    expect(uriMayCarryCredential(`https://app.example.com/${segment}/webhooks/Qm7Xc2Vb9Nz4Lk8Jh3Gf`)).toBe(false);
+  });
 });
 
 describe('RANDOM_PATH_SEGMENT and ORDINARY_PATH_SEGMENTS', () => {
@@ -413,15 +412,12 @@ describe('SHARE_PATH_WORDS and SHARE_TOKEN_SEGMENT', () => {
 });
 
 describe('FRAGMENT_KEY', () => {
-  it.each(FRAGMENT_KEY_EXAMPLES.map((entry) => [entry.family, entry] as const))(
-    '%s > its example is caught by its fragment alone',
-    (_name, entry) => {
-      const url = new URL(entry.example);
-      expect(uriMayCarryCredential(entry.example)).toBe(true);
-      expect(FRAGMENT_KEY.test(url.hash)).toBe(true);
-      expect(uriMayCarryCredential(`${url.origin}${url.pathname}${url.search}`)).toBe(false);
-    },
-  );
+  it.each(FRAGMENT_KEY_EXAMPLES.map((entry) => [entry.family, entry] as const))('%s > its example is caught by its fragment alone', (_name, entry) => {
+    const url = new URL(entry.example);
+    expect(uriMayCarryCredential(entry.example)).toBe(true);
+    expect(FRAGMENT_KEY.test(url.hash)).toBe(true);
+    expect(uriMayCarryCredential(`${url.origin}${url.pathname}${url.search}`)).toBe(false);
+  });
 
   it.each([
     ['a route', '#/EXAMPLEsendID0/k7Xq2Lm9Wp4Zr8Nv3Bc6Yt1Hs5'],

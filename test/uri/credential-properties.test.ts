@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CREDENTIAL_NAME_ENDINGS,
-  CREDENTIAL_PARAMETERS,
-  NOT_CREDENTIAL_PARAMETERS,
-  SETTING_VALUES,
-} from '../../src/uri/credential-lists.js';
+import { CREDENTIAL_NAME_ENDINGS, CREDENTIAL_PARAMETERS, NOT_CREDENTIAL_PARAMETERS, SETTING_VALUES } from '../../src/uri/credential-lists.js';
 import { MAX_NESTING_LEVEL, uriMayCarryCredential } from '../../src/uri/credential.js';
 import { foldName } from '../../src/uri/fold-name.js';
 
@@ -37,9 +32,7 @@ const WRAPPERS: readonly Wrapper[] = [
 
 /** Wrappers adding up to at most `budget` levels, outermost last. */
 const wrappers = (budget: number): fc.Arbitrary<readonly Wrapper[]> =>
-  fc
-    .array(fc.constantFrom(...WRAPPERS), { maxLength: budget })
-    .filter((chosen) => chosen.reduce((levels, wrapper) => levels + wrapper.levels, 0) <= budget);
+  fc.array(fc.constantFrom(...WRAPPERS), { maxLength: budget }).filter((chosen) => chosen.reduce((levels, wrapper) => levels + wrapper.levels, 0) <= budget);
 
 const nest = (uri: string, chosen: readonly Wrapper[]) => chosen.reduce((inner, wrapper) => wrapper.wrap(inner), uri);
 
@@ -76,9 +69,7 @@ const credentialName: fc.Arbitrary<string> = fc
   )
   .chain(spelling);
 
-const credentialValue: fc.Arbitrary<string> = fc
-  .string({ minLength: 1, maxLength: 24 })
-  .filter((value) => !SETTING_VALUES.includes(value.toLowerCase()));
+const credentialValue: fc.Arbitrary<string> = fc.string({ minLength: 1, maxLength: 24 }).filter((value) => !SETTING_VALUES.includes(value.toLowerCase()));
 
 /** Where the parameter sits in the innermost uri. */
 const PLACES: readonly ((parameter: string) => string)[] = [
@@ -93,30 +84,56 @@ const PLACES: readonly ((parameter: string) => string)[] = [
 describe(uriMayCarryCredential.name, () => {
   it(`catches a credential-named parameter with any value, nested up to ${MAX_NESTING_LEVEL} levels in any encoding`, () => {
     fc.assert(
-      fc.property(
-        credentialName,
-        credentialValue,
-        fc.constantFrom(...PLACES),
-        wrappers(MAX_NESTING_LEVEL),
-        (name, value, place, chosen) => {
-          // A value the list names ordinary under its name (a ticker under `token`) is no credential.
-          fc.pre(ORDINARY_VALUES.get(foldName(name))?.test(value) !== true);
-          const uri = nest(place(`${name}=${enc(value)}`), chosen);
-          expect(uriMayCarryCredential(uri), uri).toBe(true);
-        },
-      ),
+      fc.property(credentialName, credentialValue, fc.constantFrom(...PLACES), wrappers(MAX_NESTING_LEVEL), (name, value, place, chosen) => {
+        // A value the list names ordinary under its name (a ticker under `token`) is no credential.
+        fc.pre(ORDINARY_VALUES.get(foldName(name))?.test(value) !== true);
+        const uri = nest(place(`${name}=${enc(value)}`), chosen);
+        expect(uriMayCarryCredential(uri), uri).toBe(true);
+      }),
       { seed: SEED, numRuns: RUNS },
     );
   });
 
   it(`shows ordinary parameters with short plain values, nested up to ${MAX_NESTING_LEVEL} levels in any encoding`, () => {
-    const BENIGN = ['page', 'per_page', 'q', 'v', 'utm_source', 'utm_medium', 'lang', 'sort', 'order', 'id', 'w', 'h',
-      'format', 'ref', 'tab', 'offset', 'limit', 'locale', 'theme', 't', 'si', 'usp', 'author', 'keyword', 'sort_key'];
-    const HOSTS = ['example.com', 'www.youtube.com', 'docs.google.com', 'github.com', 'cdn.discordapp.com',
-      'example.imgix.net', 'maps.googleapis.com', 'fn.azurewebsites.net', 'acct.blob.core.windows.net'];
-    const parameter = fc
-      .tuple(fc.constantFrom(...BENIGN), fc.stringMatching(/^[A-Za-z0-9]{1,12}$/))
-      .map(([name, value]) => `${name}=${value}`);
+    const BENIGN = [
+      'page',
+      'per_page',
+      'q',
+      'v',
+      'utm_source',
+      'utm_medium',
+      'lang',
+      'sort',
+      'order',
+      'id',
+      'w',
+      'h',
+      'format',
+      'ref',
+      'tab',
+      'offset',
+      'limit',
+      'locale',
+      'theme',
+      't',
+      'si',
+      'usp',
+      'author',
+      'keyword',
+      'sort_key',
+    ];
+    const HOSTS = [
+      'example.com',
+      'www.youtube.com',
+      'docs.google.com',
+      'github.com',
+      'cdn.discordapp.com',
+      'example.imgix.net',
+      'maps.googleapis.com',
+      'fn.azurewebsites.net',
+      'acct.blob.core.windows.net',
+    ];
+    const parameter = fc.tuple(fc.constantFrom(...BENIGN), fc.stringMatching(/^[A-Za-z0-9]{1,12}$/)).map(([name, value]) => `${name}=${value}`);
     fc.assert(
       fc.property(
         fc.constantFrom(...HOSTS),
@@ -136,12 +153,39 @@ describe(uriMayCarryCredential.name, () => {
 
   it('never throws, whatever the string', () => {
     const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
-    const uriPart = fc.constantFrom('%', '%2', '%25', '%zz', '?', '#', ';', '&', '=', '//', '\\\\', '@', ':', '[', ']',
-      'aHR0cHM6Ly', '68747470', 'Ly9h', 'eyJ', '.', 'token=', 'https://', '\t', ' ', '\u0000', '\ud800');
+    const uriPart = fc.constantFrom(
+      '%',
+      '%2',
+      '%25',
+      '%zz',
+      '?',
+      '#',
+      ';',
+      '&',
+      '=',
+      '//',
+      '\\\\',
+      '@',
+      ':',
+      '[',
+      ']',
+      'aHR0cHM6Ly',
+      '68747470',
+      'Ly9h',
+      'eyJ',
+      '.',
+      'token=',
+      'https://',
+      '\t',
+      ' ',
+      '\u0000',
+      '\ud800',
+    );
     const anyString = fc.oneof(
       fc.string({ unit: anyCodeUnit, maxLength: 80 }),
       fc.array(uriPart, { maxLength: 40 }).map((parts) => parts.join('')),
-      fc.tuple(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.array(uriPart, { maxLength: 20 }))
+      fc
+        .tuple(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.array(uriPart, { maxLength: 20 }))
         .map(([url, parts]) => `${url}${parts.join('')}`),
     );
     fc.assert(

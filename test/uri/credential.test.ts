@@ -7,17 +7,14 @@ const caught = (given: string) => ({ given, want: true }) as const;
 const shown = (given: string) => ({ given, want: false }) as const;
 
 const enc = encodeURIComponent;
-const encodedTimes = (text: string, times: number): string =>
-  times === 0 ? text : encodedTimes(enc(text), times - 1);
+const encodedTimes = (text: string, times: number): string => (times === 0 ? text : encodedTimes(enc(text), times - 1));
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 const hex = (text: string) => Buffer.from(text).toString('hex');
 /** Wraps `uri` in `times` redirectors, each holding the next percent-encoded in `?u=`. */
-const redirected = (uri: string, times: number): string =>
-  times === 0 ? uri : redirected(`https://r${times}.example/go?u=${enc(uri)}`, times - 1);
+const redirected = (uri: string, times: number): string => (times === 0 ? uri : redirected(`https://r${times}.example/go?u=${enc(uri)}`, times - 1));
 /** Wraps `uri` in `times` proxies, each holding the next percent-encoded as a path segment. */
-const proxied = (uri: string, times: number): string =>
-  times === 0 ? uri : proxied(`https://p${times}.example/fetch/${enc(uri)}`, times - 1);
+const proxied = (uri: string, times: number): string => (times === 0 ? uri : proxied(`https://p${times}.example/fetch/${enc(uri)}`, times - 1));
 
 const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
 const PLAIN = 'https://files.example.com/plain/report.pdf';
@@ -87,19 +84,31 @@ const cases: readonly Case[] = [
   // Host-scoped names.
   ['Azure Functions > code on azurewebsites.net > caught', caught('https://fn.azurewebsites.net/api/hook?code=abc123')],
   ['Azure Functions > code elsewhere > shown', shown('https://shop.example.com/checkout?code=SPRING24')],
-  ['Azure Functions > code on another family\'s host > shown', shown('https://example.imgix.net/a.jpg?code=abc123')],
+  ["Azure Functions > code on another family's host > shown", shown('https://example.imgix.net/a.jpg?code=abc123')],
   ['Discord CDN > hm on cdn.discordapp.com > caught', caught('https://cdn.discordapp.com/attachments/1/2/a.png?ex=65d903de&is=65c68ede&hm=2481f30dd67f')],
   ['Discord CDN > ex alone on media.discordapp.net > caught', caught('https://media.discordapp.net/attachments/1/2/a.png?ex=65d903de&width=400')],
   ['Discord CDN > ex elsewhere > shown', shown('https://example.com/deck?ex=3&is=yes&hm=ok')],
   ['Discord CDN > host with a trailing dot > caught', caught('https://cdn.discordapp.com./attachments/1/2/a.png?hm=2481f30dd67f')],
-  ['Discord CDN > hm on a host that holds the domain\'s labels before others (a suffix proxy) > caught', caught('https://cdn.discordapp.com.evil.test/attachments/1/2/a.png?hm=2481f30dd67f')],
-  ['Discord CDN > hm behind a Defender for Cloud Apps suffix proxy > caught', caught(`https://cdn.discordapp.com.mcas.ms/attachments/1/2/a.png?ex=65f1&is=65de&hm=${'ab'.repeat(32)}`)],
+  [
+    "Discord CDN > hm on a host that holds the domain's labels before others (a suffix proxy) > caught",
+    caught('https://cdn.discordapp.com.evil.test/attachments/1/2/a.png?hm=2481f30dd67f'),
+  ],
+  [
+    'Discord CDN > hm behind a Defender for Cloud Apps suffix proxy > caught',
+    caught(`https://cdn.discordapp.com.mcas.ms/attachments/1/2/a.png?ex=65f1&is=65de&hm=${'ab'.repeat(32)}`),
+  ],
   ['Discord CDN > hm on a host written with two trailing dots > caught', caught(`https://cdn.discordapp.com../attachments/1/2/a.png?hm=${'ab'.repeat(32)}`)],
   ['Discord CDN > hm on a host that only ends like the domain > shown', shown('https://cdn.notdiscordapp.com/attachments/1/2/a.png?hm=2481f30dd67f')],
-  ['Discord CDN > hm on a host that ends in the domain\'s letters, not its labels > shown', shown('https://cdn.notdiscordapp.com/attachments/1/2/a.png?hm=2481f30dd67f')],
+  [
+    "Discord CDN > hm on a host that ends in the domain's letters, not its labels > shown",
+    shown('https://cdn.notdiscordapp.com/attachments/1/2/a.png?hm=2481f30dd67f'),
+  ],
   ['imgix > s on imgix.net > caught', caught('https://example.imgix.net/a.jpg?w=400&s=0123456789abcdef0123456789abcdef')],
   ['imgix > s elsewhere > shown', shown('https://blog.example.com/?s=search+terms')],
-  ['Google Maps > key on maps.googleapis.com, a placeholder value > caught', caught('https://maps.googleapis.com/maps/api/staticmap?size=600x300&key=YOUR_API_KEY')],
+  [
+    'Google Maps > key on maps.googleapis.com, a placeholder value > caught',
+    caught('https://maps.googleapis.com/maps/api/staticmap?size=600x300&key=YOUR_API_KEY'),
+  ],
   ['Google Maps > key on google.com > caught', caught('https://www.google.com/maps/embed/v1/place?key=YOUR_API_KEY&q=Paris')],
   ['Google Maps > signature on maps.googleapis.com > caught', caught('https://maps.googleapis.com/maps/api/staticmap?size=600x300&signature=abc')],
   ['Azure SAS > sig on core.windows.net alone > caught', caught('https://acct.blob.core.windows.net/c/b.txt?sig=abc')],
@@ -140,13 +149,19 @@ const cases: readonly Case[] = [
   ['Slack > services webhook > caught', caught('https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
   ['Slack > services webhook behind a doubled slash > caught', caught('https://hooks.slack.com//services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
   ['Slack > services webhook with a doubled slash inside > caught', caught('https://hooks.slack.com/services//T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')],
-  ['CDN type B > /timestamp/md5hash/ behind a doubled slash > caught', caught('https://media.example.com//202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/v/a.mp4')],
+  [
+    'CDN type B > /timestamp/md5hash/ behind a doubled slash > caught',
+    caught('https://media.example.com//202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/v/a.mp4'),
+  ],
   ['Slack > hooks host alone > shown', shown('https://hooks.slack.com/')],
   ['Slack > the same path on another host > shown', shown('https://docs.example.com/services/T00000000/B00000000/readme')],
   ['Discord > webhook id and token > caught', caught('https://discord.com/api/webhooks/123456789012345678/EXAMPLEtoken')],
   ['Discord > webhook id alone > shown', shown('https://discord.com/api/webhooks/123456789012345678')],
   ['Teams > a join passcode behind a suffix proxy > caught', caught('https://teams.microsoft.com.mcas.ms/meet/24681357902468?p=Xq7Lm2Pz9Rt4Wv')],
-  ['OpenWeatherMap > appid behind a suffix proxy > caught', caught('https://api.openweathermap.org.mcas.ms/data/2.5/weather?q=London&appid=0123456789abcdef0123456789abcdef')],
+  [
+    'OpenWeatherMap > appid behind a suffix proxy > caught',
+    caught('https://api.openweathermap.org.mcas.ms/data/2.5/weather?q=London&appid=0123456789abcdef0123456789abcdef'),
+  ],
   ['Teams > webhookb2 > caught', caught('https://contoso.webhook.office.com/webhookb2/0000@0000/IncomingWebhook/abc/0000')],
   ['Telegram > bot token in the path > caught', caught('https://api.telegram.org/bot123456789:AAEXAMPLE_fakeTokenForTests0123456789/getMe')],
   ['Telegram > a path naming a bot > shown', shown('https://core.telegram.org/bots/api#getme')],
@@ -202,7 +217,10 @@ const cases: readonly Case[] = [
   ['imgproxy > base64url of a signed url > caught', caught(`https://imgproxy.example.com/sig/rs:fill:300:300/${base64url(SIGNED_S3)}.webp`)],
   ['imgproxy > base64url split across segments > caught', caught(`https://imgproxy.example.com/sig/${base64url(SIGNED_S3).replace(/(.{16})/g, '$1/')}.png`)],
   ['imgproxy > base64url of a plain url > shown', shown(`https://imgproxy.example.com/sig/rs:fill:300:300/${base64url(PLAIN)}.webp`)],
-  ['base64 > padded, percent-encoded, in a query value > caught', caught(`https://go.example.com/?target=${enc(base64('https://api.example.com/f?token=EXAMPLE'))}`)],
+  [
+    'base64 > padded, percent-encoded, in a query value > caught',
+    caught(`https://go.example.com/?target=${enc(base64('https://api.example.com/f?token=EXAMPLE'))}`),
+  ],
   ['base64 > padded, unencoded, in a query value > caught', caught(`https://go.example.com/?target=${base64('https://api.example.com/f?token=EXAMPLE')}`)],
   ['base64 > text opening with http that is no uri > shown', shown(`https://example.com/track/${base64url('httpbin-results-2024')}`)],
   ['base64 > printable text opening with // that does not parse > caught', caught(`https://example.com/?ref=${base64url('//a host with spaces/x')}`)],
@@ -219,38 +237,83 @@ const cases: readonly Case[] = [
   [`bound > a plain uri read at level ${MAX_NESTING_LEVEL} through path segments > shown`, shown(proxied(PLAIN, MAX_NESTING_LEVEL))],
   [`bound > a plain uri reached past level ${MAX_NESTING_LEVEL} through path segments > caught`, caught(proxied(PLAIN, MAX_NESTING_LEVEL + 1))],
   [`bound > a value decoded ${MAX_NESTING_LEVEL} times to a plain uri > shown`, shown(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL)}`)],
-  [`bound > a value still encoded after ${MAX_NESTING_LEVEL} decodings > caught`, caught(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL + 1)}`)],
-  [`bound > text that would decode once more past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL)}`)],
-  [`bound > text decoded to the end within level ${MAX_NESTING_LEVEL} > shown`, shown(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL - 1)}`)],
-  [`bound > a uri in base64 read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL - 1))],
-  [`bound > a uri in base64 reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL))],
-  [`bound > a credential in base64 read at level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?img=${base64url(SIGNED_S3)}`, MAX_NESTING_LEVEL - 1))],
-  [`bound > plain text with many # exhausting level ${MAX_NESTING_LEVEL} (a chord chart) > shown`, shown(`https://chords.example/find?q=${enc('C#m#G#m#D#m#A#m#F#')}`)],
+  [
+    `bound > a value still encoded after ${MAX_NESTING_LEVEL} decodings > caught`,
+    caught(`https://r.example/go?u=${encodedTimes(PLAIN, MAX_NESTING_LEVEL + 1)}`),
+  ],
+  [
+    `bound > text that would decode once more past level ${MAX_NESTING_LEVEL} > caught`,
+    caught(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL)}`),
+  ],
+  [
+    `bound > text decoded to the end within level ${MAX_NESTING_LEVEL} > shown`,
+    shown(`https://r.example/go?q=${encodedTimes('a%20b', MAX_NESTING_LEVEL - 1)}`),
+  ],
+  [
+    `bound > a uri in base64 read at level ${MAX_NESTING_LEVEL} > shown`,
+    shown(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL - 1)),
+  ],
+  [
+    `bound > a uri in base64 reached past level ${MAX_NESTING_LEVEL} > caught`,
+    caught(redirected(`https://d.example/x?img=${base64url(PLAIN)}`, MAX_NESTING_LEVEL)),
+  ],
+  [
+    `bound > a credential in base64 read at level ${MAX_NESTING_LEVEL} > caught`,
+    caught(redirected(`https://d.example/x?img=${base64url(SIGNED_S3)}`, MAX_NESTING_LEVEL - 1)),
+  ],
+  [
+    `bound > plain text with many # exhausting level ${MAX_NESTING_LEVEL} (a chord chart) > shown`,
+    shown(`https://chords.example/find?q=${enc('C#m#G#m#D#m#A#m#F#')}`),
+  ],
   [`bound > plain text with many ? exhausting level ${MAX_NESTING_LEVEL} > shown`, shown(`https://video.example/results?q=${enc('really??????')}`)],
-  [`bound > a relative reference reached past level ${MAX_NESTING_LEVEL} that still decodes > caught`, caught(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=%2525252541')}`)],
-  [`bound > a relative reference reached past level ${MAX_NESTING_LEVEL} with a scheme > caught`, caught(`https://e.example/?q=${enc('#a=#b=#c=#d=note:x?y')}`)],
-  [`bound > a relative reference reached past level ${MAX_NESTING_LEVEL} with an authority > caught`, caught(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=x//y')}`)],
+  [
+    `bound > a relative reference reached past level ${MAX_NESTING_LEVEL} that still decodes > caught`,
+    caught(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=%2525252541')}`),
+  ],
+  [
+    `bound > a relative reference reached past level ${MAX_NESTING_LEVEL} with a scheme > caught`,
+    caught(`https://e.example/?q=${enc('#a=#b=#c=#d=note:x?y')}`),
+  ],
+  [
+    `bound > a relative reference reached past level ${MAX_NESTING_LEVEL} with an authority > caught`,
+    caught(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=x//y')}`),
+  ],
   [`bound > the same relative reference, plain, past level ${MAX_NESTING_LEVEL} > shown`, shown(`https://e.example/?q=${enc('#a=#b=#c=#d=#e=x/y')}`)],
-  [`bound > a credential parameter reached past level ${MAX_NESTING_LEVEL} behind fragments > caught`, caught(`https://e.example/#a=#b=#c=#d=#e=#f/token=EXAMPLE`)],
+  [
+    `bound > a credential parameter reached past level ${MAX_NESTING_LEVEL} behind fragments > caught`,
+    caught(`https://e.example/#a=#b=#c=#d=#e=#f/token=EXAMPLE`),
+  ],
   [`bound > an empty credential parameter past level ${MAX_NESTING_LEVEL} > shown`, shown(`https://e.example/#a=#b=#c=#d=#e=#f/token=`)],
   [`bound > an ordinary parameter past level ${MAX_NESTING_LEVEL} > shown`, shown(`https://e.example/#a=#b=#c=#d=#e=#f/page=2`)],
   [`bound > a JWT under an ordinary name past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://e.example/#a=#b=#c=#d=#e=#f/v=${JWT}`)],
   [`bound > a bare JWT past level ${MAX_NESTING_LEVEL} > caught`, caught(`https://e.example/#a=#b=#c=#d=#e=#f/${JWT}`)],
-  [`bound > a bare token shape past level ${MAX_NESTING_LEVEL} > caught`, caught('https://e.example/#a=#b=#c=#d=#e=#f/ghp_EXAMPLE0123456789abcdefghijklmnopqrstu')],
+  [
+    `bound > a bare token shape past level ${MAX_NESTING_LEVEL} > caught`,
+    caught('https://e.example/#a=#b=#c=#d=#e=#f/ghp_EXAMPLE0123456789abcdefghijklmnopqrstu'),
+  ],
 
   // Prose in a value is not a relative reference.
   ['prose > a code search for "api_key=" > shown', shown(`https://code.example/search?q=${enc('"api_key=" language:go')}`)],
   ['prose > form-encoded words before password= > shown', shown('https://ask.example/search?q=how+to+set+password%3D+in+curl')],
   ['prose > a search for password= and then its value > caught', caught('https://github.com/search?q=password%3D+hunter2')],
   ['prose > a search for api_key= and then a live key > caught', caught('https://www.google.com/search?q=api_key%3D%20sk_live_EXAMPLE0123456789abcdef')],
-  ['prose > a search for an AWS secret assignment > caught', caught('https://github.com/search?q=AWS_SECRET_ACCESS_KEY%3D+wJalrXUtnFEMI%2FK7MDENG%2FbPxRfiCYEXAMPLEKEY')],
+  [
+    'prose > a search for an AWS secret assignment > caught',
+    caught('https://github.com/search?q=AWS_SECRET_ACCESS_KEY%3D+wJalrXUtnFEMI%2FK7MDENG%2FbPxRfiCYEXAMPLEKEY'),
+  ],
   ['prose > a value opening with a path is still read > caught', caught(`https://app.example.com/login?next=${enc('/a b?token=EXAMPLE')}`)],
-  ['prose > words that hold a uri with a token are still read > caught', caught(`https://chat.example/share?text=${enc('see https://api.example.com/x?token=EXAMPLE')}`)],
+  [
+    'prose > words that hold a uri with a token are still read > caught',
+    caught(`https://chat.example/share?text=${enc('see https://api.example.com/x?token=EXAMPLE')}`),
+  ],
 
   // Host scoping by path, and host exemptions.
   ['Azure Functions > code under /runtime/webhooks/ > caught', caught('https://fn.azurewebsites.net/runtime/webhooks/durabletask/instances/1?code=abc123')],
   ['Azure Functions > code under /admin/ > caught', caught('https://fn.azurewebsites.net/admin/functions/f1?code=abc123')],
-  ['App Service > code on a site page (an OAuth callback) > shown', shown('https://site.azurewebsites.net/.auth/login/aad/callback?code=0.AXEAabc-def&state=x')],
+  [
+    'App Service > code on a site page (an OAuth callback) > shown',
+    shown('https://site.azurewebsites.net/.auth/login/aad/callback?code=0.AXEAabc-def&state=x'),
+  ],
   ['Azure Functions > a key-shaped code on a custom domain > caught', caught(`https://api.example.com/api/orders?code=${FUNCTIONS_KEY}`)],
   ['OAuth > a long code without the padding of a key > shown', shown(`https://app.example.com/callback?code=${'Qw3rTy7u'.repeat(7)}`)],
   ['Google Maps > key on google.com outside /maps/ > shown', shown('https://www.google.com/webhp?key=word')],
@@ -258,7 +321,10 @@ const cases: readonly Case[] = [
   ['legacy Google Sheets > the same key elsewhere > caught', caught('https://sheets.example.com/ccc?key=0AqEXAMPLEmixedCASE0123abcdXYZ')],
   ['Loom > sid on loom.com (exempt) > shown', shown('https://www.loom.com/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
   ['Loom > the same sid elsewhere > caught', caught('https://video.example.com/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
-  ['Loom > the same sid on a host that only holds loom.com\'s labels > caught', caught('https://www.loom.com.evil.test/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+  [
+    "Loom > the same sid on a host that only holds loom.com's labels > caught",
+    caught('https://www.loom.com.evil.test/share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301'),
+  ],
   ['Loom > sid on loom.com written with its trailing dot (exempt) > shown', shown('https://www.loom.com./share/0123?sid=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
   ['Zoom > tk on zoom.us > caught', caught('https://us02web.zoom.us/w/812?tk=abc123')],
   ['Zoom > tk elsewhere > shown', shown('https://tickets.example.com/w/812?tk=abc123')],
@@ -292,15 +358,30 @@ const cases: readonly Case[] = [
   ['pagination > OData $skiptoken > shown', shown('https://graph.microsoft.com/v1.0/users?%24skiptoken=RFNwdAEXAMPLE')],
 
   // JWTs need a JOSE header; JSON values are read for their members.
-  ['JWT > a dotted blob whose JSON header has no alg > shown', shown(`https://shop.example.com/dp/1?dib=${base64url('{"v":"1"}')}.${base64url('{"q":"usb"}')}.c2ln`)],
-  ['JSON > base64 JSON naming an API key (AppSync) > caught', caught(`wss://rt.example.com/graphql?header=${base64(JSON.stringify({ host: 'api.example.com', 'x-api-key': 'da2-EXAMPLE' }))}&payload=e30=`)],
-  ['JSON > base64 JSON with ordinary members (a page cursor) > shown', shown(`https://shop.example.com/products.json?page_info=${base64url(JSON.stringify({ last_id: 42, last_value: 'Backpack' }))}`)],
+  [
+    'JWT > a dotted blob whose JSON header has no alg > shown',
+    shown(`https://shop.example.com/dp/1?dib=${base64url('{"v":"1"}')}.${base64url('{"q":"usb"}')}.c2ln`),
+  ],
+  [
+    'JSON > base64 JSON naming an API key (AppSync) > caught',
+    caught(`wss://rt.example.com/graphql?header=${base64(JSON.stringify({ host: 'api.example.com', 'x-api-key': 'da2-EXAMPLE' }))}&payload=e30=`),
+  ],
+  [
+    'JSON > base64 JSON with ordinary members (a page cursor) > shown',
+    shown(`https://shop.example.com/products.json?page_info=${base64url(JSON.stringify({ last_id: 42, last_value: 'Backpack' }))}`),
+  ],
   ['JSON > JSON as written with a token member > caught', caught(`https://app.example.com/?state=${enc('{"from":"mail","token":"EXAMPLE"}')}`)],
   ['JSON > an empty token member > shown', shown(`https://app.example.com/?state=${enc('{"token":""}')}`)],
   ['JSON > a member holding a signed uri > caught', caught(`https://app.example.com/?state=${enc(JSON.stringify({ next: SIGNED_S3 }))}`)],
   ['JSON > a member holding a plain uri > shown', shown(`https://app.example.com/?state=${enc(JSON.stringify({ next: PLAIN }))}`)],
-  [`JSON > a member uri read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(`https://d.example/x?j=${base64url(JSON.stringify({ u: PLAIN }))}`, MAX_NESTING_LEVEL - 2))],
-  [`JSON > a member uri reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(`https://d.example/x?j=${base64url(JSON.stringify({ u: PLAIN }))}`, MAX_NESTING_LEVEL - 1))],
+  [
+    `JSON > a member uri read at level ${MAX_NESTING_LEVEL} > shown`,
+    shown(redirected(`https://d.example/x?j=${base64url(JSON.stringify({ u: PLAIN }))}`, MAX_NESTING_LEVEL - 2)),
+  ],
+  [
+    `JSON > a member uri reached past level ${MAX_NESTING_LEVEL} > caught`,
+    caught(redirected(`https://d.example/x?j=${base64url(JSON.stringify({ u: PLAIN }))}`, MAX_NESTING_LEVEL - 1)),
+  ],
 
   // Path shapes looked up by host, on uris with no host, and on any host.
   ['Make > a custom webhook on a regional host > caught', caught('https://hook.eu2.make.com/q7w8e9r0t1y2u3i4o5p6a7s8')],
@@ -334,7 +415,10 @@ const cases: readonly Case[] = [
   ['capability > on a settings page > shown', shown(`https://app.example.com/settings/webhooks/${TOKEN_SEGMENT}`)],
   ['capability > on a Settings page, upper case > shown', shown(`https://app.example.com/Settings/webhooks/${TOKEN_SEGMENT}`)],
   ['capability > a slug after the word > shown', shown('https://app.example.com/invite/Spring-Product-Launch-2025')],
-  ['capability > a token behind doubled slashes, within the span > caught', caught(`https://www.example.com/user/reset//42//1700000000//${TOKEN_SEGMENT}/login`)],
+  [
+    'capability > a token behind doubled slashes, within the span > caught',
+    caught(`https://www.example.com/user/reset//42//1700000000//${TOKEN_SEGMENT}/login`),
+  ],
   ['capability > an identifier after the word > shown', shown('https://app.example.com/hooks/useAuthenticationToken')],
   ['capability > a file name after the word > shown', shown('https://app.example.com/hooks/pre-commit-2025.01.15-v2.sh')],
   ['capability > a type-prefixed object id after the word > shown', shown('https://pay.example.com/webhooks/we_1PqRsTuVwXyZ0123456789')],
@@ -382,7 +466,14 @@ describe(uriMayCarryCredential.name, () => {
     ['undefined', undefined],
     ['a number', 42],
     ['a symbol', Symbol('https://example.com/')],
-    ['an object whose toString throws', { toString: () => { throw new Error('unreadable'); } }],
+    [
+      'an object whose toString throws',
+      {
+        toString: () => {
+          throw new Error('unreadable');
+        },
+      },
+    ],
     ['a String object', new String('https://example.com/')],
   ])('never throws on what is no string (%s), and withholds it', (_name, given) => {
     expect(uriMayCarryCredential(given as unknown as string)).toBe(true);

@@ -29,7 +29,15 @@ describe(looksLikeJwt.name, () => {
 
 describe(jsonStringMembers.name, () => {
   it.each([
-    ['a JSON object as written', '{"a":"x","b":{"c":"y"},"d":[ "z" ],"e":1}', [['a', 'x'], ['c', 'y'], ['0', 'z']]],
+    [
+      'a JSON object as written',
+      '{"a":"x","b":{"c":"y"},"d":[ "z" ],"e":1}',
+      [
+        ['a', 'x'],
+        ['c', 'y'],
+        ['0', 'z'],
+      ],
+    ],
     ['base64 of a JSON object', Buffer.from('{"x-api-key":"k"}').toString('base64'), [['x-api-key', 'k']]],
     ['base64url of a JSON object', part('{"token":"t?"}'), [['token', 't?']]],
     ['an empty object', '{}', []],

@@ -20,9 +20,10 @@ const SEED = 20_260_728;
 
 /** `foldName` as it was first written, one regular expression at a time: the oracle. */
 const referenceFold = (name: string): string =>
-  decodeLeniently(name).toLowerCase().replace(/[^a-z0-9]/g, '');
-const decodeLeniently = (text: string): string =>
-  text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
+  decodeLeniently(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+const decodeLeniently = (text: string): string => text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.replaceAll('%', ''), 'hex').toString('utf8'));
 
 describe(foldName.name, () => {
   it.each([
@@ -58,7 +59,32 @@ describe(foldName.name, () => {
   });
 
   it('folds any name as the reference does', () => {
-    const part = fc.constantFrom('a', 'Z', 'k', '0', '9', '-', '_', '[', ']', '.', '%', '%2', '%41', '%74', '%C3%A9', '%E2%84%AA', '%FF', 'é', 'K', '\u212A', 'İ', 'ſ', ' ', '\u0000');
+    const part = fc.constantFrom(
+      'a',
+      'Z',
+      'k',
+      '0',
+      '9',
+      '-',
+      '_',
+      '[',
+      ']',
+      '.',
+      '%',
+      '%2',
+      '%41',
+      '%74',
+      '%C3%A9',
+      '%E2%84%AA',
+      '%FF',
+      'é',
+      'K',
+      '\u212A',
+      'İ',
+      'ſ',
+      ' ',
+      '\u0000',
+    );
     fc.assert(
       fc.property(fc.array(part, { maxLength: 12 }), (parts) => {
         const name = parts.join('');
@@ -99,7 +125,7 @@ describe(someQueryParameter.name, () => {
     ['an empty name', '?=abc', ['=abc']],
     ['empty pieces are skipped', '?&&a=1&', ['a=1']],
     ['only the first = splits', '?t==abc=', ['t==abc=']],
-    ['an = in a later piece is not this one\'s', '?a&b=1&c', ['[a]', 'b=1', '[c]']],
+    ["an = in a later piece is not this one's", '?a&b=1&c', ['[a]', 'b=1', '[c]']],
     ['values stay encoded', '?u=%2Fa%3Fb', ['u=%2Fa%3Fb']],
     ['; read both ways', '?a=1;token=x', ['a=1;token=x', 'a=1', 'token=x']],
     ['? read both ways', '#/reset?token=x', ['resettoken=x', '[/reset]', 'token=x']],
@@ -118,16 +144,43 @@ describe(someQueryParameter.name, () => {
     const seen: string[] = [];
     const held = someQueryParameter(
       '?a=1&token=x&b=2;c=3',
-      tests((name) => (seen.push(name), name === 'token'), () => false),
+      tests(
+        (name) => (seen.push(name), name === 'token'),
+        () => false,
+      ),
     );
     expect(held).toBe(true);
     expect(seen).toEqual(['a', 'token']);
   });
 
   it('stops at a bare value that holds, and at a piece read the second way', () => {
-    expect(someQueryParameter('?a=1&x&b=2', tests(() => false, (value) => value === 'x'))).toBe(true);
-    expect(someQueryParameter('?a=1;x&b=2', tests(() => false, (value) => value === 'x'))).toBe(true);
-    expect(someQueryParameter('?a=1;x&b=2', tests(() => false, (value) => value === 'y'))).toBe(false);
+    expect(
+      someQueryParameter(
+        '?a=1&x&b=2',
+        tests(
+          () => false,
+          (value) => value === 'x',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      someQueryParameter(
+        '?a=1;x&b=2',
+        tests(
+          () => false,
+          (value) => value === 'x',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      someQueryParameter(
+        '?a=1;x&b=2',
+        tests(
+          () => false,
+          (value) => value === 'y',
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('gives the parameters of both readings, a piece both give alike once', () => {
@@ -138,7 +191,11 @@ describe(someQueryParameter.name, () => {
     // The two readings as first written: every piece between `&`s, then, where there is a `?`
     // or `;` to split at, every piece between any separators.
     const bothReadings = (part: string) => {
-      const pieces = (separators: RegExp) => part.slice(1).split(separators).filter((piece) => piece !== '');
+      const pieces = (separators: RegExp) =>
+        part
+          .slice(1)
+          .split(separators)
+          .filter((piece) => piece !== '');
       const second = part.slice(1).includes('?') || part.includes(';') ? pieces(/[&?;]/) : [];
       return new Set([...pieces(/&/), ...second].map(parameter));
     };
@@ -170,20 +227,44 @@ describe(someFragmentParameter.name, () => {
     ['an anchor', '#install', ['[install]']],
     ['a route with a query: the route, then its own parameters', '#/swap?token=ETH&chain=1', ['[/swap]', 'token=ETH', 'chain=1']],
     ['a hashbang route with a query', '#!/reset?token=x', ['[!/reset]', 'token=x']],
-    ['a route\'s query read both ways', '#/a?b=1;token=?x', ['[/a]', 'b=1;token=?x', 'b=1', 'token=', '[x]']],
+    ["a route's query read both ways", '#/a?b=1;token=?x', ['[/a]', 'b=1;token=?x', 'b=1', 'token=', '[x]']],
     ['a route with no query is one bare value', '#/reset-password/abc', ['[/reset-password/abc]']],
-    ['a ? that opens no route\'s query', '#section?token=x', ['sectiontoken=x', '[section]', 'token=x']],
+    ["a ? that opens no route's query", '#section?token=x', ['sectiontoken=x', '[section]', 'token=x']],
     ['a ! that opens no route', '#!swap?token=x', ['swaptoken=x', '[!swap]', 'token=x']],
   ])('%s: %s', (_name, given, want) => {
     expect(tried((reading) => someFragmentParameter(given, reading))).toEqual(want);
   });
 
-  it('stops at the route when it holds, and reads the query when it doesn\'t', () => {
+  it("stops at the route when it holds, and reads the query when it doesn't", () => {
     const seen: string[] = [];
-    expect(someFragmentParameter('#/r?token=x', tests((name) => (seen.push(name), true), () => true))).toBe(true);
+    expect(
+      someFragmentParameter(
+        '#/r?token=x',
+        tests(
+          (name) => (seen.push(name), true),
+          () => true,
+        ),
+      ),
+    ).toBe(true);
     expect(seen).toEqual([]);
-    expect(someFragmentParameter('#/r?token=x', tests((name) => name === 'token', () => false))).toBe(true);
-    expect(someFragmentParameter('#/r?token=x', tests(() => false, () => false))).toBe(false);
+    expect(
+      someFragmentParameter(
+        '#/r?token=x',
+        tests(
+          (name) => name === 'token',
+          () => false,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      someFragmentParameter(
+        '#/r?token=x',
+        tests(
+          () => false,
+          () => false,
+        ),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -197,7 +278,7 @@ describe(somePathParameter.name, () => {
     ['a CDN token segment', '/bcdn_token=x&expires=1/v.mp4', ['bcdntoken=x', 'expires=1', '[v.mp4]']],
     ['only the first = splits', '/a=1=2/b', ['a=1=2', '[b]']],
     ['an empty name', '/x/=v', ['[x]', '=v']],
-    ['an = in a later piece is not this one\'s', '/a/b;c=d&e', ['[a]', '[b]', 'c=d', '[e]']],
+    ["an = in a later piece is not this one's", '/a/b;c=d&e', ['[a]', '[b]', 'c=d', '[e]']],
     ['an opaque path', 'ada@example.com', ['[ada@example.com]']],
     ['hex of http from its segment on, slashes removed, then each segment', '/camo/68747470/3a2f2f', ['[camo]', '[687474703a2f2f]', '[68747470]', '[3a2f2f]']],
     ['base64 of http split across segments, then each segment', '/sig/aHR0cHM6Ly9h/LmI.png', ['[sig]', '[aHR0cHM6Ly9hLmI.png]', '[aHR0cHM6Ly9h]', '[LmI.png]']],
@@ -215,13 +296,37 @@ describe(somePathParameter.name, () => {
 
   it('stops at the first parameter that holds', () => {
     const seen: string[] = [];
-    expect(somePathParameter('/a/b/c', tests(() => false, (value) => (seen.push(value), value === 'b')))).toBe(true);
+    expect(
+      somePathParameter(
+        '/a/b/c',
+        tests(
+          () => false,
+          (value) => (seen.push(value), value === 'b'),
+        ),
+      ),
+    ).toBe(true);
     expect(seen).toEqual(['a', 'b']);
-    expect(somePathParameter('/a=1;t=2/c', tests((name) => name === 't', () => false))).toBe(true);
-    expect(somePathParameter('/x/aHR0cA', tests(() => false, (value) => value === 'aHR0cA'))).toBe(true);
+    expect(
+      somePathParameter(
+        '/a=1;t=2/c',
+        tests(
+          (name) => name === 't',
+          () => false,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      somePathParameter(
+        '/x/aHR0cA',
+        tests(
+          () => false,
+          (value) => value === 'aHR0cA',
+        ),
+      ),
+    ).toBe(true);
   });
 
-  it('gives the pieces the reference split gives, the first encoded uri\'s rest before its own', () => {
+  it("gives the pieces the reference split gives, the first encoded uri's rest before its own", () => {
     const reference = (path: string) => {
       const out: string[] = [];
       let start = 0;
@@ -261,14 +366,7 @@ const parts = (uri: string): UriParts => {
 
 describe(someUriParameter.name, () => {
   it('tries the query, then the fragment, then the path, named and bare pieces apart', () => {
-    expect(tried((reading) => someUriParameter(parts('https://e.example/p/x=1?q=2&r#f=3&g'), reading))).toEqual([
-      'q=2',
-      '[r]',
-      'f=3',
-      '[g]',
-      '[p]',
-      'x=1',
-    ]);
+    expect(tried((reading) => someUriParameter(parts('https://e.example/p/x=1?q=2&r#f=3&g'), reading))).toEqual(['q=2', '[r]', 'f=3', '[g]', '[p]', 'x=1']);
   });
 
   it('stops at the first that holds, reading no further', () => {
@@ -282,9 +380,33 @@ describe(someUriParameter.name, () => {
     );
     expect(held).toBe(true);
     expect(seen).toEqual(['token']);
-    expect(someUriParameter(parts('https://e.example/p#f=3'), tests((name) => name === 'f', () => false))).toBe(true);
-    expect(someUriParameter(parts('https://e.example/p'), tests(() => false, (value) => value === 'p'))).toBe(true);
-    expect(someUriParameter(parts('https://e.example/p?a=1#b=2'), tests(() => false, () => false))).toBe(false);
+    expect(
+      someUriParameter(
+        parts('https://e.example/p#f=3'),
+        tests(
+          (name) => name === 'f',
+          () => false,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      someUriParameter(
+        parts('https://e.example/p'),
+        tests(
+          () => false,
+          (value) => value === 'p',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      someUriParameter(
+        parts('https://e.example/p?a=1#b=2'),
+        tests(
+          () => false,
+          () => false,
+        ),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -301,7 +423,7 @@ describe(hasParameterNamed.name, () => {
     expect(hasParameterNamed(parts(uri), new Set(['keypairid', 'policy']))).toBe(want);
   });
 
-  it('counts a bare value as a parameter named \'\'', () => {
+  it("counts a bare value as a parameter named ''", () => {
     expect(hasParameterNamed(parts('https://e.example/p'), new Set(['']))).toBe(true);
     expect(hasParameterNamed(parts('https://e.example/'), new Set(['']))).toBe(false);
     expect(hasParameterNamed(parts('https://e.example/?=x'), new Set(['']))).toBe(true);
@@ -386,7 +508,33 @@ describe(readUri.name, () => {
   });
 
   it('never throws, and agrees with the parser, whatever the string', () => {
-    const part = fc.constantFrom('https://', 'http://', 'HTTP://', 'ftp://', '//', '/', 'a', 'Z', '0', '.', '-', ':', '@', '?', '#', '%', '%2e', '\\', ' ', '\t', 'é', '[', ']', 'xn--', '80');
+    const part = fc.constantFrom(
+      'https://',
+      'http://',
+      'HTTP://',
+      'ftp://',
+      '//',
+      '/',
+      'a',
+      'Z',
+      '0',
+      '.',
+      '-',
+      ':',
+      '@',
+      '?',
+      '#',
+      '%',
+      '%2e',
+      '\\',
+      ' ',
+      '\t',
+      'é',
+      '[',
+      ']',
+      'xn--',
+      '80',
+    );
     fc.assert(
       fc.property(fc.array(part, { maxLength: 16 }), (pieces) => {
         const uri = pieces.join('');
@@ -414,7 +562,11 @@ describe(readPlainHttpUri.name, () => {
     ['a fragment holding ? and /', 'https://e.example/#/reset?token=x', ['e.example', '/', '', '#/reset?token=x']],
     ['a query holding ? and /', 'https://e.example/a?next=/b?c=1#f', ['e.example', '/a', '?next=/b?c=1', '#f']],
     ['percent escapes', 'https://e.example/a%20b?x=%2F#%41', ['e.example', '/a%20b', '?x=%2F', '#%41']],
-    ['a presigned S3 link', 'https://bucket.s3.amazonaws.com/k.csv?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=00ff', ['bucket.s3.amazonaws.com', '/k.csv', '?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=00ff', '']],
+    [
+      'a presigned S3 link',
+      'https://bucket.s3.amazonaws.com/k.csv?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=00ff',
+      ['bucket.s3.amazonaws.com', '/k.csv', '?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=00ff', ''],
+    ],
     ['a matrix parameter and a quote in the path', "https://e.example/it's;jsessionid=A", ['e.example', "/it's;jsessionid=A", '', '']],
     ['empty segments', 'https://e.example//a//', ['e.example', '//a//', '', '']],
     ['dots inside segments', 'https://e.example/.well-known/a..b/...', ['e.example', '/.well-known/a..b/...', '', '']],
@@ -467,8 +619,30 @@ describe(readPlainHttpUri.name, () => {
       fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...common) }, { weight: 1, arbitrary: fc.constantFrom(...rare) });
     const label = fc.stringMatching(/^[a-z0-9-]{1,5}$/);
     const host = fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(fc.array(label, { maxLength: 3 }), fc.stringMatching(/^[a-z][a-z0-9-]{0,4}$/)).map(([labels, last]) => [...labels, last].join('.')) },
-      { weight: 1, arbitrary: fc.constantFrom('xn--a.com', 'a.xn--b', 'A.com', 'a_b.com', 'a..b', 'a.1', 'a.0x', 'a.0a', 'a.com.', 'a.com:80', 'ada@a.com', 'a.%41', '[::1]', '1.2.3.4', '') },
+      {
+        weight: 4,
+        arbitrary: fc.tuple(fc.array(label, { maxLength: 3 }), fc.stringMatching(/^[a-z][a-z0-9-]{0,4}$/)).map(([labels, last]) => [...labels, last].join('.')),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          'xn--a.com',
+          'a.xn--b',
+          'A.com',
+          'a_b.com',
+          'a..b',
+          'a.1',
+          'a.0x',
+          'a.0a',
+          'a.com.',
+          'a.com:80',
+          'ada@a.com',
+          'a.%41',
+          '[::1]',
+          '1.2.3.4',
+          '',
+        ),
+      },
     );
     const rest = fc.array(
       oneOf(
@@ -571,7 +745,7 @@ describe(mergingSlashes.name, () => {
     ['a slash after the first token', 'a\\/b', 'a\\/+b'],
     ['each lone slash', '^h\\.com\\/s\\/[^/]', '^h\\.com\\/+s\\/+[^/]'],
     ['a slash opening the source is kept', '\\/hooks\\/x', '\\/hooks\\/+x'],
-    ['an authority\'s // is kept', 'a\\/\\/[^/@]+@', 'a\\/\\/[^/@]+@'],
+    ["an authority's // is kept", 'a\\/\\/[^/@]+@', 'a\\/\\/[^/@]+@'],
     ['a slash in a character class is kept', 'a[\\/x]b', 'a[\\/x]b'],
     ['a class with an escaped ] holds its slash', 'a[\\]\\/]\\/', 'a[\\]\\/]\\/+'],
     ['a quantified slash is kept', 'a\\/?b\\/*c\\/{2}d\\/+e', 'a\\/?b\\/*c\\/{2}d\\/+e'],

@@ -20,7 +20,13 @@ describe(stringMayCarryCredential.name, () => {
     ['a second uri after an ordinary one', `https://example.com/a then ${SIGNED}`],
     ['in JSON text with escaped slashes', JSON.stringify({ url: SIGNED }).replaceAll('/', '\\/')],
     ['with escaped slashes escaped again', SIGNED.replaceAll('/', '\\\\\\\\/')],
-    ...['url=', '(', '[', 'a,', 'a;', 'a|', '<'].map((opener) => [`protocol-relative after ${opener}`, `${opener}//bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015)`] as [string, string]),
+    ...['url=', '(', '[', 'a,', 'a;', 'a|', '<'].map(
+      (opener) =>
+        [`protocol-relative after ${opener}`, `${opener}//bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015)`] as [
+          string,
+          string,
+        ],
+    ),
     ['fullwidth solidus, read as a reader reads it', 'https:／／u:p@h.example.com/'],
   ])('is true for a uri that may carry a credential, %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(true);

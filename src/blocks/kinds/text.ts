@@ -15,7 +15,9 @@ export const TEXT_KIND: KindRules<TextContent> = defineKind<TextContent>((block,
     typeof block.text === 'string' ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) } : shownMarker(textNotStringMarker(), 'text-not-string'),
   // A string text beside neither optional field: what both readings show.
   plain: (block, ctx) =>
-    typeof block.text === 'string' && block._meta === undefined && block.annotations === undefined ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) } : undefined,
+    typeof block.text === 'string' && block._meta === undefined && block.annotations === undefined
+      ? { kind: 'text', text: wellFormedUpTo(block.text, ctx.keepChars) }
+      : undefined,
   // Text is safe as data: it is shown as it is, inside the JSON.
   atDepth: undefined,
   reference: undefined,

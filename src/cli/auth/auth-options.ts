@@ -79,7 +79,17 @@ export function isSecureOrLoopback(url: URL): boolean {
 }
 
 /** Headers only the transport sets: a user's value would break the protocol or the session. */
-const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'transfer-encoding', 'connection']);
+const RESERVED_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'content-length',
+  'host',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'transfer-encoding',
+  'connection',
+]);
 
 /** An HTTP field name (RFC 9110 §5.1: a token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
@@ -117,7 +127,8 @@ export function parseHttpAuthOptions(values: AuthArgValues, http: string | undef
   const allowInsecureHttp = values['allow-insecure-http'] === true;
   const credentialHeader = headers.find(([name]) => SENSITIVE_HEADER.test(name));
   const sent = bearer !== undefined ? '--bearer-env' : credentialHeader === undefined ? undefined : `--header ${credentialHeader[0]}`;
-  if (sent !== undefined && http !== undefined && !allowInsecureHttp && !isSecureOrLoopback(new URL(http))) throw new UsageError(AUTH_OPTION_TEXT.insecureHttp(sent));
+  if (sent !== undefined && http !== undefined && !allowInsecureHttp && !isSecureOrLoopback(new URL(http)))
+    throw new UsageError(AUTH_OPTION_TEXT.insecureHttp(sent));
   const waitGiven = values['auth-wait'];
   const authWaitMs = waitGiven === undefined ? (isCi(env) ? 0 : DEFAULT_AUTH_WAIT_MS) : authWait(waitGiven);
   return {

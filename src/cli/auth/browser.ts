@@ -11,9 +11,34 @@ import { isSecureOrLoopback } from './auth-options.js';
  * (no token, no client secret, whatever variable holds them) reaches it.
  */
 const OPENER_ENV = [
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR', 'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY',
-  'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_CONFIG_DIRS', 'XDG_CURRENT_DESKTOP', 'XDG_SESSION_TYPE',
-  'DBUS_SESSION_BUS_ADDRESS', 'BROWSER', 'SYSTEMROOT', 'WINDIR', 'COMSPEC', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'TEMP', 'TMP',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TMPDIR',
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'XAUTHORITY',
+  'XDG_RUNTIME_DIR',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_DATA_DIRS',
+  'XDG_CONFIG_DIRS',
+  'XDG_CURRENT_DESKTOP',
+  'XDG_SESSION_TYPE',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'BROWSER',
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'TEMP',
+  'TMP',
 ] as const;
 
 /** True for a URL that may be handed to a browser: https, or http on a loopback host (never `file:`, `javascript:` or a scheme handler). */

@@ -5,7 +5,11 @@
  * server that answers 401 (or 403 `insufficient_scope`, to step up).
  */
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPError, type StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPError,
+  type StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CliIo } from '../io.js';
 import { errorMessage } from '../messages.js';
 import { browserCommand, isOpenableUrl, openerEnvironment, openInBrowser } from './browser.js';
@@ -60,7 +64,8 @@ export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io
     return {
       transportOptions: { fetch },
       authorizeAfter: async () => false,
-      explainRefusal: (error) => (options.bearer !== undefined && error instanceof StreamableHTTPError && error.code === 401 ? AUTH_TEXT.refused(options.bearer.source) : undefined),
+      explainRefusal: (error) =>
+        options.bearer !== undefined && error instanceof StreamableHTTPError && error.code === 401 ? AUTH_TEXT.refused(options.bearer.source) : undefined,
       close: async () => undefined,
     };
   }
@@ -72,7 +77,10 @@ export async function startHttpAuth(serverUrl: URL, options: HttpAuthOptions, io
     delete store.current.clientInformation;
   }
   const opener = browserCommand(process.platform, process.env);
-  const openerEnv = openerEnvironment(process.env, [options.bearer?.source, options.client?.secret?.source].flatMap((source) => (source === undefined ? [] : [source.slice(1)])));
+  const openerEnv = openerEnvironment(
+    process.env,
+    [options.bearer?.source, options.client?.secret?.source].flatMap((source) => (source === undefined ? [] : [source.slice(1)])),
+  );
   let unsafeEndpoint = false;
   const provider = new CliOAuthProvider({
     redirectUrl: redirect.redirectUrl,
@@ -134,7 +142,9 @@ async function authorizeAfter(
     // Each request is bounded by the guarded fetch; the whole exchange is bounded here as well.
     await Promise.race([
       transport.finishAuth(code),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(AUTH_TEXT.exchangeTimedOut(Math.round(bounds.exchangeMs / 1000)))), bounds.exchangeMs))),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(AUTH_TEXT.exchangeTimedOut(Math.round(bounds.exchangeMs / 1000)))), bounds.exchangeMs)),
+      ),
     ]);
   } catch (failure) {
     throw new AuthorizationError(AUTH_TEXT.exchangeFailed(errorMessage(failure)));

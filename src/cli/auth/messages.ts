@@ -23,7 +23,8 @@ export const AUTH_OPTION_TEXT = {
   insecureHttp: (option: string) =>
     `${oneLine(option, 80)} would send a credential in the clear: the server's URL is http on a host that is not loopback (use https, or pass --allow-insecure-http)`,
   badAuthWait: (value: string) => `--auth-wait wants milliseconds from 0 to 3600000, got ${JSON.stringify(oneLine(value, 40))}`,
-  secretTooShort: (option: string, name: string, min: number) => `${option} ${oneLine(name, 80)}: the value is shorter than ${min} characters, too short to keep out of the output`,
+  secretTooShort: (option: string, name: string, min: number) =>
+    `${option} ${oneLine(name, 80)}: the value is shorter than ${min} characters, too short to keep out of the output`,
   badMetadataUrl: (url: string) => `--client-metadata-url wants an https URL with a path, got ${JSON.stringify(oneLine(url, 120))}`,
 } as const;
 
@@ -37,14 +38,19 @@ export const AUTH_TEXT = {
   denied: (error: string, description: string | undefined) =>
     `the authorization server refused: ${oneLine(error, 80)}${description === undefined ? '' : ` (${oneLine(description, 160)})`}`,
   exchangeFailed: (reason: string) => `the authorization code couldn't be exchanged for a token: ${oneLine(reason, 200)}`,
-  cacheUnreadable: (path: string, reason: string) => `blockwise call: ignoring the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
-  cacheUnwritable: (path: string, reason: string) => `blockwise call: couldn't write the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
+  cacheUnreadable: (path: string, reason: string) =>
+    `blockwise call: ignoring the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
+  cacheUnwritable: (path: string, reason: string) =>
+    `blockwise call: couldn't write the token cache ${JSON.stringify(oneLine(path, 120))}: ${oneLine(reason, 160)}\n`,
   flowFailed: (reason: string) =>
     `the server wants authorization, and its authorization flow failed: ${oneLine(reason, 200)} (a server without OAuth metadata may take a token: --bearer-env NAME or --header)`,
-  insecureServer: "the server wants a credential, and its URL is plain http on a host that is not loopback: refused (use https, or pass --allow-insecure-http)",
-  insecureAuthorizationServer: (origin: string) => `refused to talk to the authorization server at ${oneLine(origin, 120)}: it is not https (http only on a loopback host)`,
-  notTheIssuer: (origin: string, issuer: string) => `refused to talk to ${oneLine(origin, 120)}: --issuer pins the authorization server to ${oneLine(issuer, 120)}`,
-  insecureIssuer: (issuer: string) => `refused the authorization server ${oneLine(issuer, 120)}: its issuer or an endpoint is not https (http only on a loopback host)`,
+  insecureServer: 'the server wants a credential, and its URL is plain http on a host that is not loopback: refused (use https, or pass --allow-insecure-http)',
+  insecureAuthorizationServer: (origin: string) =>
+    `refused to talk to the authorization server at ${oneLine(origin, 120)}: it is not https (http only on a loopback host)`,
+  notTheIssuer: (origin: string, issuer: string) =>
+    `refused to talk to ${oneLine(origin, 120)}: --issuer pins the authorization server to ${oneLine(issuer, 120)}`,
+  insecureIssuer: (issuer: string) =>
+    `refused the authorization server ${oneLine(issuer, 120)}: its issuer or an endpoint is not https (http only on a loopback host)`,
   notOpened: 'blockwise call: not opening it in a browser: the URL is neither https nor http on a loopback host\n',
   nobodyToAuthorize: 'CI is set: no one is here to authorize in a browser (pass a token with --bearer-env NAME, or wait for one with --auth-wait MS)',
   exchangeTimedOut: (seconds: number) => `the authorization server didn't finish the token exchange within ${seconds} s (--timeout)`,

@@ -40,7 +40,8 @@ export class CliOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly config: CliOAuthProviderConfig) {
     // Stamped with the pinned issuer, the SDK never presents the client (and its secret) to another.
-    this.preRegistered = config.preRegistered === undefined || config.issuer === undefined ? config.preRegistered : { ...config.preRegistered, issuer: config.issuer };
+    this.preRegistered =
+      config.preRegistered === undefined || config.issuer === undefined ? config.preRegistered : { ...config.preRegistered, issuer: config.issuer };
     if (config.clientMetadataUrl !== undefined) this.clientMetadataUrl = config.clientMetadataUrl;
     const { tokens, clientInformation } = config.store.current;
     config.secrets.add(tokens?.access_token);

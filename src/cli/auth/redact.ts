@@ -108,7 +108,14 @@ export class SecretSet {
 /** The forms a secret may appear in: raw, JSON-escaped, URL-encoded, base64 and base64url. */
 function secretForms(value: string): string[] {
   const base64 = Buffer.from(value, 'utf8').toString('base64');
-  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), base64, base64.replace(/=+$/, ''), Buffer.from(value, 'utf8').toString('base64url')];
+  const forms = [
+    value,
+    JSON.stringify(value).slice(1, -1),
+    encodeURIComponent(value),
+    base64,
+    base64.replace(/=+$/, ''),
+    Buffer.from(value, 'utf8').toString('base64url'),
+  ];
   return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 
