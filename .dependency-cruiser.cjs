@@ -79,6 +79,14 @@ module.exports = {
       to: { path: '^src/generated/mcp/' },
     },
     {
+      name: 'runtime-revision-through-blocks-mcp',
+      comment:
+        'The runtime revision is read from the blocks layer up through src/blocks/mcp.ts; below it only RFC-005 testimony (src/references/) reads the generated runtime module, for the kinds a reference arrives as (docs/design.md §2).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/generated/', '^src/blocks/mcp[.]ts$', '^src/references/'] },
+      to: { path: '^src/generated/mcp-runtime[.]generated[.]ts$' },
+    },
+    {
       name: 'generated-imports-only-generated',
       comment:
         'Generated modules sit under every layer: they import nothing written by hand (no module of src/, no package, no build tool), only each other (docs/design.md §2).',

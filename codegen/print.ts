@@ -13,7 +13,7 @@ export function generatedPath(family: TransformedSource['family'], revision: str
  * Where the module naming the runtime's MCP revision lives: the one module of `src/generated/`
  * that hand-written code reads an MCP revision through (relative to the project root).
  */
-export const RUNTIME_MODULE_PATH = 'src/generated/mcp-runtime.generated.ts';
+const RUNTIME_MODULE_PATH = 'src/generated/mcp-runtime.generated.ts';
 
 /**
  * Prints the module that names the MCP revision the runtime classifies against and re-exports
