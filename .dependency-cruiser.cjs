@@ -1,6 +1,8 @@
 // The layers the build enforces (docs/design.md §2), checked by `npm run lint:deps`. Each layer
 // imports only from the layers listed before it (type-only imports included), no module is in
-// a cycle, and the generated MCP types are read only through the module that names the revision.
+// a cycle, the generated MCP types are read only through the module that names the runtime's
+// revision, generated modules import nothing hand-written, and src/ never imports the tooling
+// beside it (codegen, tests, benches, scripts) or the build output.
 //
 // A layer is a list of paths, mostly whole folders. Three files sit apart from their folder,
 // where what they import and who imports them places them: the marker texts read the uri rules
@@ -69,18 +71,36 @@ module.exports = {
       to: {},
     },
     {
-      name: 'generated-mcp-through-its-wrapper',
-      comment: 'The generated MCP revisions are read through src/blocks/mcp.ts, which names the revision the runtime classifies against (docs/design.md §3).',
+      name: 'generated-mcp-through-the-runtime-module',
+      comment:
+        'A dated MCP revision (src/generated/mcp/) is read only through src/generated/mcp-runtime.generated.ts, which the codegen points at the revision the runtime classifies against, never by its date (docs/design.md §3).',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/blocks/mcp[.]ts$', '^src/generated/'] },
+      from: { path: '^src/', pathNot: '^src/generated/' },
       to: { path: '^src/generated/mcp/' },
     },
     {
-      name: 'generated-imports-nothing-of-src',
-      comment: 'Generated modules sit under every layer: they import nothing written by hand.',
+      name: 'runtime-revision-through-blocks-mcp',
+      comment:
+        'The runtime revision is read from the blocks layer up through src/blocks/mcp.ts; below it only RFC-005 testimony (src/references/) reads the generated runtime module, for the kinds a reference arrives as (docs/design.md §2).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/generated/', '^src/blocks/mcp[.]ts$', '^src/references/'] },
+      to: { path: '^src/generated/mcp-runtime[.]generated[.]ts$' },
+    },
+    {
+      name: 'generated-imports-only-generated',
+      comment:
+        'Generated modules sit under every layer: they import nothing written by hand (no module of src/, no package, no build tool), only each other (docs/design.md §2).',
       severity: 'error',
       from: { path: '^src/generated/' },
-      to: { path: '^src/', pathNot: '^src/generated/' },
+      to: { pathNot: '^src/generated/' },
+    },
+    {
+      name: 'src-not-to-tooling',
+      comment:
+        'The runtime never imports the build and test tooling (the codegen, tests, benches, scripts) or the build output: those sit beside src/, not under it (docs/design.md §2).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(codegen|test|bench|scripts|dist)/' },
     },
     {
       name: 'provider-sdks-type-only',

@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { checkRevisionLabel, importSpecSchema, serializeImported } from './import.js';
-import { generate, mcpSchemaPath, planAll, strayGenerated, type PlannedFile } from './pipeline.js';
+import { committedRevisions, generate, mcpSchemaPath, planAll, runtimeRevision, strayGenerated, type PlannedFile } from './pipeline.js';
+import { printRuntime } from './print.js';
 import { CodegenError } from './schema-types.js';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,6 +107,13 @@ async function runImport(args: readonly string[], root: string): Promise<number>
   const schemaPath = mcpSchemaPath(values.revision);
   const files: PlannedFile[] = [{ path: schemaPath, text: serializeImported(imported) }, await generate(imported, schemaPath)];
   writeAll(root, files);
+  // The runtime follows the newest dated revision, the one just imported included.
+  const runtime = runtimeRevision([...committedRevisions(root), values.revision]);
+  if (runtime !== undefined) {
+    const runtimeFile = printRuntime(runtime);
+    writeAll(root, [runtimeFile]);
+    files.push(runtimeFile);
+  }
   for (const file of files) process.stdout.write(`codegen: wrote ${file.path}\n`);
   return 0;
 }

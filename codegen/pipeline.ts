@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { compile } from './compile.js';
 import { importSdkSchema, parseCommitted, sdkVersion, serializeImported } from './import.js';
 import { prepare } from './prepare.js';
-import { generatedPath, print } from './print.js';
+import { generatedPath, print, printRuntime } from './print.js';
 import { loadRfc005Schema, RFC005_SCHEMA_PATH } from './rfc005.js';
 import type { ImportedSchema, PrintedFile } from './schema-types.js';
 import { transform } from './transform.js';
@@ -38,18 +38,36 @@ export function sdkSchemaPath(version = sdkVersion()): string {
 
 /**
  * Every file the codegen owns, regenerated from the committed `schema/` and the installed
- * SDK only (never from `../shared`): the SDK-derived schema, and one module per committed MCP
- * revision plus the RFC-005 module.
+ * SDK only (never from `../shared`): the SDK-derived schema, one module per committed MCP
+ * revision, the module naming the runtime's revision, and the RFC-005 module.
  */
 export async function planAll(root: string): Promise<PlannedFile[]> {
   const planned: PlannedFile[] = [{ path: sdkSchemaPath(), text: serializeImported(importSdkSchema()) }];
-  for (const revision of committedRevisions(root)) {
+  const revisions = committedRevisions(root);
+  for (const revision of revisions) {
     const path = mcpSchemaPath(revision);
     const imported = parseCommitted(readFileSync(join(root, path), 'utf8'), path, 'mcp');
     planned.push(await generate(imported, path));
   }
+  const runtime = runtimeRevision(revisions);
+  if (runtime !== undefined) planned.push(printRuntime(runtime));
   planned.push(await generate(loadRfc005Schema(root), RFC005_SCHEMA_PATH));
   return planned;
+}
+
+/** A published revision's label: a date (a draft is not published). */
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The revision the runtime classifies against: the newest dated one of `revisions`, or
+ * undefined where none is. Importing a newer revision moves the runtime to it, so the compiler
+ * names every table that must learn a kind it adds (docs/design.md §3).
+ */
+export function runtimeRevision(revisions: readonly string[]): string | undefined {
+  return revisions
+    .filter((revision) => DATED.test(revision))
+    .sort()
+    .at(-1);
 }
 
 /** The revisions with a committed `schema/mcp/<revision>.json` (the SDK's file excluded). */

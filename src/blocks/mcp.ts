@@ -1,7 +1,9 @@
 /**
- * The MCP revision the runtime classifies against: the newest published revision's
- * generated types. A new revision is imported with the codegen and this one import line moves
- * to it; the compiler then names every handler table that must learn a new block kind.
+ * The MCP revision the runtime classifies against, as the blocks layer and everything above it
+ * read it: the generated runtime module (`src/generated/mcp-runtime.generated.ts`), which the
+ * codegen points at the newest dated revision committed under `schema/mcp/`. Importing a newer
+ * revision with the codegen moves it; the compiler then names every table that must learn a new
+ * block kind (docs/design.md §3).
  *
  * Why the spec, not the SDK: the spec's `schema.json` is normative and keeps what the SDK's zod
  * schemas lose (integer sizes, formats, open `_meta` objects), and a spec revision is
@@ -9,7 +11,4 @@
  * is kept beside it so `codegen --check` notices when an SDK upgrade changes the block shapes,
  * and a type-level test holds the two assignable per block kind.
  */
-export * from '../generated/mcp/2026-07-28.generated.js';
-
-/** The revision label of the generated types above. */
-export const RUNTIME_MCP_REVISION = '2026-07-28';
+export * from '../generated/mcp-runtime.generated.js';

@@ -6,13 +6,14 @@
 import { expiryMs } from './expiry.js';
 import { REF_ID_PATTERN } from './ref-ids.js';
 import type { FetchedCopy, ReferenceRecord } from './reference-record.js';
-import { TESTIMONY_LIMITS, type ReferenceBlockType, type Testimony } from './testimony.js';
+import { SCHEMA_PATTERNS } from '../generated/rfc005.generated.js';
+import { isReferenceBlockType, TESTIMONY_LIMITS, type Testimony } from './testimony.js';
 
 /** The encoding's version: a value of any other is not read. */
 const VERSION = 1;
 
-const BLOCK_TYPES: ReadonlySet<string> = new Set<ReferenceBlockType>(['resource', 'image', 'audio', 'resource_link']);
-const DIGEST = /^sha256:[A-Za-z0-9_-]{43}$/;
+/** A digest's form, the schema's `Digest` pattern (a stored testimony's digest was read by it). */
+const DIGEST = SCHEMA_PATTERNS.Digest;
 /** Bounds a stored field can't pass (in UTF-16 units, a superset of the testimony's own code-point bounds). */
 const MAX_TEXT = 2 * TESTIMONY_LIMITS.uri;
 
@@ -98,7 +99,9 @@ function readTestimony(value: unknown): Testimony | undefined {
   if (!isObject(value)) return undefined;
   const { uri, blockType, fromLink, mimeType, sizeBytes, digest, expiresAt, name, disposition } = value;
   if (!isText(uri) || uri === '') return undefined;
-  if (typeof blockType !== 'string' || !BLOCK_TYPES.has(blockType) || typeof fromLink !== 'boolean') return undefined;
+  // The kinds a reference arrives as are testimony's (read from the generated kinds), so a kind
+  // a revision adds is read back here once testimony gives it a form.
+  if (typeof blockType !== 'string' || !isReferenceBlockType(blockType) || typeof fromLink !== 'boolean') return undefined;
   if (mimeType !== undefined && !isText(mimeType)) return undefined;
   if (sizeBytes !== undefined && !(Number.isSafeInteger(sizeBytes) && (sizeBytes as number) >= 0)) return undefined;
   if (digest !== undefined && !(typeof digest === 'string' && DIGEST.test(digest))) return undefined;
@@ -108,7 +111,7 @@ function readTestimony(value: unknown): Testimony | undefined {
   // A link claims no digest (RFC-005 §8.1): one that does wasn't written here. It may carry a
   // `never` or an expiry: the claims of a reference in its result, applied to it there.
   if (fromLink && digest !== undefined) return undefined;
-  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: blockType as ReferenceBlockType, fromLink };
+  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType, fromLink };
   if (mimeType !== undefined) testimony.mimeType = mimeType;
   if (sizeBytes !== undefined) testimony.sizeBytes = sizeBytes as number;
   if (digest !== undefined) testimony.digest = digest;

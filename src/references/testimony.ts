@@ -4,7 +4,14 @@
  * constraint is absent — dropped, not truncated, not coerced — and the block stays valid with
  * its `disposition` in force; only a bad `uri` rejects the block whole.
  */
-import { SCHEMA_LIMITS, SCHEMA_PATTERNS, type ResourceReference } from '../generated/rfc005.generated.js';
+import type { BlockType as McpBlockType, ContentBlock as McpBlock } from '../generated/mcp-runtime.generated.js';
+import {
+  SCHEMA_LIMITS,
+  SCHEMA_PATTERNS,
+  type BlockType as Rfc005BlockType,
+  type ContentBlock as Rfc005Block,
+  type ResourceReference,
+} from '../generated/rfc005.generated.js';
 import { withinCodePoints } from '../text/code-points.js';
 
 /**
@@ -19,8 +26,20 @@ export const TESTIMONY_LIMITS = {
   sizeBytes: SCHEMA_LIMITS.SizeBytes.maximum,
 } as const;
 
-/** The block kinds a reference can arrive as. */
-export type ReferenceBlockType = 'resource' | 'image' | 'audio' | 'resource_link';
+/** Every block kind a block can arrive as: the runtime MCP revision's and RFC-005's. */
+type KnownBlockType = McpBlockType | Rfc005BlockType;
+
+/**
+ * The kinds whose blocks can name a location: those with a generated block shape (MCP's or
+ * RFC-005's) that requires a `uri`. Each has a reference form, and no other kind has one.
+ */
+type LocatingBlockType = Extract<McpBlock | Rfc005Block, { readonly uri: string }>['type'];
+
+/**
+ * The block kinds a reference can arrive as: those {@link FORMS} gives a form, which are the
+ * generated kinds whose block can name a location.
+ */
+export type ReferenceBlockType = NonNullable<(typeof FORMS)[keyof typeof FORMS]>['blockType'];
 
 /** A reference's claims, each present only where it met its constraint. */
 export interface Testimony {
@@ -57,8 +76,8 @@ export type ReferenceWire = { readonly [P in keyof ResourceReference | 'size' | 
  * How a kind's block reads as a reference (RFC-005 §4, §8.1): when it is in a reference's form,
  * and whether it is an MCP link, which claims no digest, expiry or disposition.
  */
-export interface ReferenceForm {
-  readonly blockType: ReferenceBlockType;
+export interface ReferenceForm<T extends string = ReferenceBlockType> {
+  readonly blockType: T;
   readonly fromLink: boolean;
   /** True when a block of this kind is in a reference's form (and so is read as one). */
   readonly isForm: (block: ReferenceWire) => boolean;
@@ -75,41 +94,54 @@ export function isReferenceForm(block: ReferenceWire, form: ReferenceForm | unde
 }
 
 /** The reference form of a `resource_link`: always a reference (one naming no uri is invalid). */
-export const LINK_FORM: ReferenceForm = { blockType: 'resource_link', fromLink: true, isForm: () => true };
+export const LINK_FORM: ReferenceForm<'resource_link'> = { blockType: 'resource_link', fromLink: true, isForm: () => true };
 
 /** The reference form of MCPL's `resource`: a top-level `uri` and no nested `resource` object. */
-export const RESOURCE_FORM: ReferenceForm = {
+export const RESOURCE_FORM: ReferenceForm<'resource'> = {
   blockType: 'resource',
   fromLink: false,
   isForm: (block) => Object.hasOwn(block, 'uri') && !isObject(block.resource),
 };
 
 /** The reference form of an `image`: a `uri` and no `data`. */
-export const IMAGE_FORM: ReferenceForm = { blockType: 'image', fromLink: false, isForm: isMediaReference };
+export const IMAGE_FORM: ReferenceForm<'image'> = { blockType: 'image', fromLink: false, isForm: isMediaReference };
 
 /** The reference form of `audio`: a `uri` and no `data`. */
-export const AUDIO_FORM: ReferenceForm = { blockType: 'audio', fromLink: false, isForm: isMediaReference };
+export const AUDIO_FORM: ReferenceForm<'audio'> = { blockType: 'audio', fromLink: false, isForm: isMediaReference };
 
 function isMediaReference(block: ReferenceWire): boolean {
   return Object.hasOwn(block, 'uri') && !Object.hasOwn(block, 'data');
 }
 
-/** Each reference form by the block type it arrives as. */
-const FORMS: { readonly [T in ReferenceBlockType]: ReferenceForm } = {
-  resource: RESOURCE_FORM,
+/**
+ * Each generated block kind's reference form, or undefined for a kind that never is one. Keyed
+ * by every kind the generated types define, and checked against their shapes: a kind a new MCP
+ * revision (or RFC-005) adds is a compile error here until it is listed, with a form exactly
+ * where its block can name a location. What reads reference kinds (the record codec) reads
+ * them from here.
+ */
+const FORMS = {
+  text: undefined,
   image: IMAGE_FORM,
   audio: AUDIO_FORM,
+  resource: RESOURCE_FORM,
   resource_link: LINK_FORM,
-};
+} as const satisfies { readonly [T in KnownBlockType]: T extends LocatingBlockType ? ReferenceForm<T> : undefined };
+
+/** The reference forms by the literal `type` they arrive as (kinds with none left out). */
+const FORM_OF_TYPE: ReadonlyMap<string, ReferenceForm> = new Map(
+  Object.values(FORMS).flatMap((form): [string, ReferenceForm][] => (form === undefined ? [] : [[form.blockType, form]])),
+);
 
 /** The reference form a block's `type` names; undefined for a type with none. */
 function referenceFormOf(block: ReferenceWire): ReferenceForm | undefined {
   const type = block.type;
-  return typeof type === 'string' && isReferenceBlockType(type) ? FORMS[type] : undefined;
+  return typeof type === 'string' ? FORM_OF_TYPE.get(type) : undefined;
 }
 
-function isReferenceBlockType(type: string): type is ReferenceBlockType {
-  return Object.hasOwn(FORMS, type);
+/** True for a block kind a reference can arrive as (see {@link ReferenceBlockType}). */
+export function isReferenceBlockType(type: string): type is ReferenceBlockType {
+  return FORM_OF_TYPE.has(type);
 }
 
 /**

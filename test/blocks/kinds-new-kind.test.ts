@@ -1,45 +1,54 @@
 /**
- * A block kind a new MCP revision adds is a compile error in the kinds table, and nowhere else.
- * The newest MCP revision's schema under `../shared/mcp-schema` is read in memory, given one
- * more kind (`video`, shaped as `image`) in `ContentBlock`'s `anyOf`, and run through the
- * project's codegen; the module it generates takes the place of the runtime revision's in a
- * copy of `src/` in a temp folder, which is then type-checked as `tsc --noEmit` would (the
- * project's compiler options, one `ts.Program`). Without the extra kind the same copy compiles
- * clean.
+ * A block kind a new MCP revision adds is a compile error exactly where a kind must be learnt,
+ * and nowhere else: the kinds table, and RFC-005 testimony's reference forms. The schema of the
+ * revision the runtime is pointed at (`RUNTIME_MCP_REVISION`, which the codegen names in
+ * `src/generated/mcp-runtime.generated.ts`) is read from `schema/mcp/`, given one more kind
+ * (`video`, shaped as `image`) in `ContentBlock`'s `anyOf`, and run through the project's
+ * codegen; the module it generates takes the place of the runtime revision's in a copy of
+ * `src/` in a temp folder, which is then type-checked as `tsc --noEmit` would (the project's
+ * compiler options, one `ts.Program`). Without the extra kind the same copy compiles clean.
+ *
+ * The record codec reads its kinds from testimony, so it must compile throughout: once
+ * testimony lists the new kind it is read back with no edit of its own. Testimony's entry is
+ * checked against the kind's generated shape: a kind whose block can name a location must be
+ * given a reference form, and listing it without one stays an error.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importSpecSchema } from '../../codegen/import.js';
+import { parseCommitted } from '../../codegen/import.js';
 import { generate, mcpSchemaPath } from '../../codegen/pipeline.js';
 import { generatedPath } from '../../codegen/print.js';
-import { RUNTIME_MCP_REVISION } from '../../src/blocks/mcp.js';
-import { HAS_SHARED, PROJECT_ROOT, readSharedJson, sharedPath, SKIP_REASON } from '../support/shared.js';
+import type { ImportedSchema, JsonSchema } from '../../codegen/schema-types.js';
+import { RUNTIME_MCP_REVISION } from '../../src/generated/mcp-runtime.generated.js';
+import { PROJECT_ROOT } from '../support/shared.js';
 
-/** The one file that must learn a new kind: the kinds table. */
+/** The files that must learn a new kind: the kinds table and testimony's reference forms. */
 const KINDS_TABLE = 'src/blocks/kinds/index.ts';
+const TESTIMONY = 'src/references/testimony.ts';
+/** A file that reads the kinds testimony lists, and must never need its own edit. */
+const RECORD_CODEC = 'src/references/record-codec.ts';
 
-/** The newest dated revision folder under `../shared/mcp-schema` (a draft is not published). */
-function newestRevision(): string {
-  const revisions = readdirSync(sharedPath('mcp-schema')).filter((name) => /^\d{4}-\d{2}-\d{2}$/.test(name));
-  const newest = revisions.sort().at(-1);
-  if (newest === undefined) throw new Error(`no dated MCP revision under ${sharedPath('mcp-schema')}`);
-  return newest;
+/** The committed schema of the revision the runtime classifies against. */
+function runtimeSchema(): ImportedSchema {
+  const path = mcpSchemaPath(RUNTIME_MCP_REVISION);
+  return parseCommitted(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path, 'mcp');
 }
 
-type Definitions = Record<string, Record<string, unknown>>;
-
-/** The schema document with `video` (a copy of `image` under another literal type) added. */
-function withVideo(document: Record<string, unknown>): Record<string, unknown> {
-  const key = '$defs' in document ? '$defs' : 'definitions';
-  const definitions = structuredClone(document[key]) as Definitions;
-  const image = definitions.ImageContent as { properties: Record<string, unknown> };
-  definitions.VideoContent = { ...image, properties: { ...image.properties, type: { const: 'video', type: 'string' } } };
+/**
+ * The schema with `video` (a copy of `image` under another literal type) added to `ContentBlock`;
+ * with `locating`, its block also requires a `uri`, so it can name a location.
+ */
+function withVideo(schema: ImportedSchema, locating = false): ImportedSchema {
+  const definitions = structuredClone(schema.definitions) as Record<string, JsonSchema>;
+  const image = definitions.ImageContent as { properties: JsonSchema; required: string[] };
+  const properties = { ...image.properties, type: { const: 'video', type: 'string' }, ...(locating ? { uri: { type: 'string' } } : {}) };
+  definitions.VideoContent = { ...image, properties, required: locating ? [...image.required, 'uri'] : image.required };
   const union = definitions.ContentBlock as { anyOf: unknown[] };
-  definitions.ContentBlock = { ...union, anyOf: [...union.anyOf, { $ref: `#/${key}/VideoContent` }] };
-  return { ...document, [key]: definitions };
+  definitions.ContentBlock = { ...union, anyOf: [...union.anyOf, { $ref: '#/definitions/VideoContent' }] };
+  return { ...schema, definitions };
 }
 
 /** The project's compiler options, as `tsconfig.json` sets them. */
@@ -49,17 +58,23 @@ function projectOptions(): ts.CompilerOptions {
 }
 
 /**
- * What is type-checked: the kinds table and the modules that read it, with everything they
- * import (the whole of `src/` takes minutes on a busy machine; these are where a kind is read).
+ * What is type-checked: the tables a kind is listed in and the modules that read them, with
+ * everything they import (the whole of `src/` takes minutes on a busy machine; these are where a
+ * kind is read).
  */
-const CHECKED = [KINDS_TABLE, 'src/blocks/classify.ts', 'src/blocks/at-depth.ts', 'src/blocks/read-claims.ts'];
+const CHECKED = [KINDS_TABLE, 'src/blocks/classify.ts', 'src/blocks/at-depth.ts', 'src/blocks/read-claims.ts', 'src/inputs.ts', TESTIMONY, RECORD_CODEC];
+
+/** The file each error is in, relative to the copy. */
+function filesOf(errors: readonly string[]): Set<string> {
+  return new Set(errors.map((error) => error.slice(0, error.indexOf(':'))));
+}
 
 /** A copy of `src/` in a temp folder, type-checked against one generated module after another. */
 class SourceCopy {
   readonly folder = mkdtempSync(join(tmpdir(), 'blockwise-kinds-'));
   readonly #options = { ...projectOptions(), noEmit: true };
   readonly #host = ts.createCompilerHost(this.#options);
-  /** Parsed files outside the generated module, kept across checks (lib and node_modules typings). */
+  /** Parsed files outside the generated module and edited files, kept across checks (lib and node_modules typings). */
   readonly #parsed = new Map<string, ts.SourceFile | undefined>();
   #program: ts.Program | undefined;
 
@@ -75,14 +90,23 @@ class SourceCopy {
     };
   }
 
+  /** Replaces `from` (which must occur once) with `to` in the copy's `path`. */
+  edit(path: string, from: string, to: string): void {
+    const absolute = join(this.folder, path);
+    const text = readFileSync(absolute, 'utf8');
+    expect(text.split(from).length, `${path} holds ${JSON.stringify(from)} once`).toBe(2);
+    writeFileSync(absolute, text.replace(from, to));
+    this.#parsed.delete(resolve(absolute).replaceAll('\\', '/'));
+    this.#parsed.delete(absolute);
+  }
+
   /**
-   * Generates the runtime revision's module from `document` with the project's codegen, puts it
-   * in place of the committed one (`src/blocks/mcp.ts` imports it), and type-checks. Resolves to
-   * each error as `<path relative to the copy>: <message>`.
+   * Generates the runtime revision's module from `schema` with the project's codegen, puts it in
+   * place of the committed one (the generated runtime module re-exports it), and type-checks.
+   * Resolves to each error as `<path relative to the copy>: <message>`.
    */
-  async check(document: Record<string, unknown>, revision: string): Promise<string[]> {
-    const imported = importSpecSchema(document, revision, `MCP specification schema.json, revision ${revision} (in memory)`);
-    const generated = await generate(imported, mcpSchemaPath(revision));
+  async check(schema: ImportedSchema): Promise<string[]> {
+    const generated = await generate(schema, mcpSchemaPath(RUNTIME_MCP_REVISION));
     writeFileSync(join(this.folder, generatedPath('mcp', RUNTIME_MCP_REVISION)), generated.text);
     const rootNames = CHECKED.map((path) => join(this.folder, path));
     this.#program = ts.createProgram({ rootNames, options: this.#options, host: this.#host, oldProgram: this.#program });
@@ -98,17 +122,33 @@ afterAll(() => {
   for (const copy of copies) rmSync(copy.folder, { recursive: true, force: true });
 });
 
-describe.skipIf(!HAS_SHARED)(`a new MCP block kind (${HAS_SHARED ? 'reads ../shared' : SKIP_REASON})`, () => {
-  // A generous limit, not a measurement: two type-checks on a shared, busy machine.
-  it('is a compile error in the kinds table alone, naming the kind; without it the same copy compiles clean', { timeout: 240_000 }, async () => {
-    const revision = newestRevision();
-    const document = readSharedJson<Record<string, unknown>>('mcp-schema', revision, 'schema.json');
+/** Testimony's entry for a kind whose blocks are never references (the one `text` has). */
+const TEXT_ENTRY = '  text: undefined,\n';
+
+describe(`a new block kind in MCP revision ${RUNTIME_MCP_REVISION} (the runtime's)`, () => {
+  // A generous limit, not a measurement: four type-checks on a shared, busy machine.
+  it('is a compile error in the kinds table and testimony alone, naming the kind; the record codec follows testimony', { timeout: 600_000 }, async () => {
+    const schema = runtimeSchema();
+    expect(schema.revision).toBe(RUNTIME_MCP_REVISION);
     const copy = new SourceCopy();
     copies.push(copy);
-    expect(await copy.check(document, revision)).toEqual([]);
-    const errors = await copy.check(withVideo(document), revision);
-    expect(errors.length).toBeGreaterThan(0);
-    expect(new Set(errors.map((error) => error.slice(0, error.indexOf(':'))))).toEqual(new Set([KINDS_TABLE]));
-    expect(errors.join('\n')).toContain("'video'");
+    expect(await copy.check(schema)).toEqual([]);
+
+    const unlearnt = await copy.check(withVideo(schema));
+    expect(filesOf(unlearnt)).toEqual(new Set([KINDS_TABLE, TESTIMONY]));
+    for (const file of [KINDS_TABLE, TESTIMONY]) {
+      expect(unlearnt.filter((error) => error.startsWith(`${file}:`)).join('\n'), file).toContain("'video'");
+    }
+
+    // Testimony learns the kind (never a reference: its block names no location); only the
+    // kinds table is left, and the record codec compiles with no edit of its own.
+    copy.edit(TESTIMONY, TEXT_ENTRY, `${TEXT_ENTRY}  video: undefined,\n`);
+    expect(filesOf(await copy.check(withVideo(schema)))).toEqual(new Set([KINDS_TABLE]));
+
+    // A kind whose block can name a location must have a reference form: listing it without one
+    // is still an error in testimony.
+    const locating = await copy.check(withVideo(schema, true));
+    expect(filesOf(locating)).toEqual(new Set([KINDS_TABLE, TESTIMONY]));
+    expect(locating.filter((error) => error.startsWith(`${TESTIMONY}:`)).join('\n')).toContain('video');
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { main } from '../../codegen/cli.js';
 import { importSpecSchema } from '../../codegen/import.js';
-import { generate, planAll } from '../../codegen/pipeline.js';
+import { generate, planAll, runtimeRevision } from '../../codegen/pipeline.js';
 import { HAS_SHARED, PROJECT_ROOT, readSharedJson, sharedPath, SKIP_REASON } from '../support/shared.js';
 import { loadModule } from '../support/load-generated.js';
 
@@ -30,11 +30,26 @@ describe(planAll.name, () => {
   });
 });
 
+describe(runtimeRevision.name, () => {
+  it('is the newest dated revision; a draft never is, and none is where no dated one is', () => {
+    expect(runtimeRevision(['2025-06-18', '2026-07-28', '2025-11-25', 'draft'])).toBe('2026-07-28');
+    expect(runtimeRevision(['draft'])).toBeUndefined();
+    expect(runtimeRevision([])).toBeUndefined();
+  });
+
+  it('is the revision the committed runtime module names and re-exports', async () => {
+    const runtime = (await planAll(PROJECT_ROOT)).find((file) => file.path === 'src/generated/mcp-runtime.generated.ts');
+    expect(runtime?.text).toContain("export * from './mcp/2026-07-28.generated.js';");
+    expect(runtime?.text).toContain("export const RUNTIME_MCP_REVISION = '2026-07-28';");
+  });
+});
+
 describe('generated modules', () => {
   it('compile together in one strict ts.Program', () => {
     const files = [
       ...readdirSync(join(PROJECT_ROOT, 'src/generated/mcp')).map((n) => join(PROJECT_ROOT, 'src/generated/mcp', n)),
       join(PROJECT_ROOT, 'src/generated/rfc005.generated.ts'),
+      join(PROJECT_ROOT, 'src/generated/mcp-runtime.generated.ts'),
     ];
     const program = ts.createProgram(files, {
       strict: true,
@@ -143,6 +158,8 @@ describe(main.name, () => {
     const from = sharedPath('mcp-schema', '2025-03-26', 'schema.json');
     expect((await run(['import', '--from', from, '--revision', '2025-03-26'], root)).code).toBe(0);
     expect(existsSync(join(root, 'src/generated/mcp/2025-03-26.generated.ts'))).toBe(true);
+    // The revision just imported is the newest dated one: the runtime moves to it.
+    expect(readFileSync(join(root, 'src/generated/mcp-runtime.generated.ts'), 'utf8')).toContain("RUNTIME_MCP_REVISION = '2025-03-26'");
     expect((await run(['generate'], root)).code).toBe(0);
     expect((await run(['check'], root)).code).toBe(0);
     writeFileSync(join(root, 'src/generated/mcp/2025-03-26.generated.ts'), '// hand-edited\n');

@@ -48,6 +48,19 @@ describe(decodeRecord.name, () => {
     expect(decodeRecord(JSON.stringify(value))).toBeUndefined();
   });
 
+  it.each([
+    ['image', true],
+    ['audio', true],
+    ['resource', true],
+    ['resource_link', true],
+    ['text', false],
+    ['__proto__', false],
+  ])("reads back a testimony of block type %s only if a reference arrives as it (%s): testimony's kinds", (blockType, read) => {
+    const value = JSON.parse(encodeRecord(record()));
+    value.testimony.blockType = blockType;
+    expect(decodeRecord(JSON.stringify(value))?.testimony.blockType).toBe(read ? blockType : undefined);
+  });
+
   it("reads a link's record that carries its result's claims (a never, an expiry), as the registry holds it", () => {
     const written = record({
       testimony: { uri: 'https://files.example.com/a.pdf', blockType: 'resource_link', fromLink: true, disposition: 'never', expiresAt: '2030-01-01' },
