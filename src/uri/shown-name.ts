@@ -182,15 +182,13 @@ function holdsSecretPiece(text: string, uri: UriText): boolean {
   // shows no line, this rule is the only one that would ask it).
   const judged = uri.judged;
   if (text.length < NAME_RUN_MIN_CHARS && !judged.includes('@')) return false;
-  // The name's question first, the uri's last: the answer is both, and most names (`report.pdf`)
-  // hold no piece of their uri, which the name's bounded text answers without the credential
-  // rule reading the whole uri. Both questions are pure, so their order changes no answer.
-  return nameHoldsPieceOf(text, judged) && uriTextMayCarryCredential(uri);
+  // The uri's question first: a uri that carries nothing needs no run of the name read.
+  return uriTextMayCarryCredential(uri) && nameHoldsPieceOf(text, judged);
 }
 
 /**
- * Whether a name (as read) holds a secret-looking piece of the uri text `judged`, whether or not
- * that uri may carry a credential (`holdsSecretPiece` asks that after).
+ * Whether a name (as read) holds a secret-looking piece of the uri text `judged`, which
+ * `holdsSecretPiece` has found may carry a credential.
  */
 function nameHoldsPieceOf(text: string, judged: string): boolean {
   // Each maximal run of `NAME_RUN_CHAR`s, found by its characters: no array of them is made.

@@ -42,6 +42,13 @@ const TRIED_PIECES_FROM_CHARS = 256;
  */
 const TRIED_PIECES_FROM_SEPARATORS = 16;
 
+/**
+ * The length from which a query piece's `=`, `?` and `;` are found by native searches rather
+ * than read a character at a time (`someQueryParameter`): below it, a search's call costs more
+ * than reading the characters.
+ */
+const SEARCHED_PIECE_MIN_CHARS = 24;
+
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
 const SLASH = 0x2f;
@@ -153,8 +160,9 @@ class NameSearch implements ParameterTests {
  * is tried once; empty pieces are skipped. Stops at the first that holds.
  */
 export function someQueryParameter(part: string, tests: ParameterTests, tried?: TriedPieces): boolean {
-  // Each piece's end, its first `=` and whether it splits further are found by native searches
-  // (`indexOf`), far faster than reading the piece a character at a time. Each search's last
+  // Each piece's end is found by a native search (`indexOf`); a long piece's first `=` and
+  // whether it splits further are too (far faster than reading it a character at a time, as a
+  // short one is, for which a search's call costs more than its characters). Each search's last
   // find is kept until a piece opens past it, so every search moves only forward and a query
   // costs one pass per separator, however many pieces it has (`a&a&a&…` with no `=`).
   // Where pieces answer by their text, one that splits and repeats the piece before it
@@ -168,11 +176,24 @@ export function someQueryParameter(part: string, tests: ParameterTests, tried?: 
     let end = part.indexOf('&', start);
     if (end < 0) end = part.length;
     if (end > start) {
-      if (nextEquals < start) nextEquals = nextAt(part, '=', start);
-      if (nextQuestion < start) nextQuestion = nextAt(part, '?', start);
-      if (nextSemicolon < start) nextSemicolon = nextAt(part, ';', start);
-      const equals = nextEquals < end ? nextEquals : -1;
-      const splits = nextQuestion < end || nextSemicolon < end;
+      let equals = -1;
+      let splits = false;
+      if (end - start < SEARCHED_PIECE_MIN_CHARS) {
+        for (let index = start; index < end; index++) {
+          const code = part.charCodeAt(index);
+          if (code === EQUALS) {
+            if (equals < 0) equals = index;
+          } else if (code === QUESTION_MARK || code === SEMICOLON) {
+            splits = true;
+          }
+        }
+      } else {
+        if (nextEquals < start) nextEquals = nextAt(part, '=', start);
+        if (nextQuestion < start) nextQuestion = nextAt(part, '?', start);
+        if (nextSemicolon < start) nextSemicolon = nextAt(part, ';', start);
+        equals = nextEquals < end ? nextEquals : -1;
+        splits = nextQuestion < end || nextSemicolon < end;
+      }
       if (splits && tried !== undefined && repeatsPiece(part, previous, previousEnd, start, end)) {
         start = end + 1;
         continue;
