@@ -56,15 +56,32 @@ function tokenInText(source: string): string {
 /** Runs shaped like a JWT's dotted parts, each then read by `looksLikeJwt`. */
 const JWT_CANDIDATES = /[\w-]+(?:\.[\w-]*){2,4}/g;
 
-/** The shortest run of a name's token characters read (`NAME_RUNS`). */
+/** The shortest run of a name's token characters read (`NAME_RUN_CHAR`). */
 const NAME_RUN_MIN_CHARS = 6;
 
 /**
- * Runs of a name's token characters, at least {@link NAME_RUN_MIN_CHARS} long (a short
- * password): no space, and no separator of a uri's parts (`/ : @ ? & # ;`), so a run is at
- * most one piece of a uri.
+ * A character of a name's runs of token characters, which are read when at least
+ * {@link NAME_RUN_MIN_CHARS} long (a short password): no space, and no separator of a uri's
+ * parts (`/ : @ ? & # ;`), so a run is at most one piece of a uri. Runs are found by
+ * `isRunChar`, which answers as this does, with no match made.
  */
-const NAME_RUNS = /[\w\-.~+=%]{6,}/g;
+export const NAME_RUN_CHAR = /[\w\-.~+=%]/;
+
+/** Whether a character (a UTF-16 code unit) is a name run's (`NAME_RUN_CHAR`): an ASCII letter or digit, or `_ - . ~ + = %`. */
+export function isRunChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x2d ||
+    code === 0x2e ||
+    code === 0x7e ||
+    code === 0x2b ||
+    code === 0x3d ||
+    code === 0x25
+  );
+}
 
 /**
  * The longest a name's label may read as (`asRead`) and still be judged: four times the label's
@@ -159,17 +176,31 @@ function wordMayCarryCredential(word: string): boolean {
  * uri as a reader would still recognize it (`secretPieceRead`).
  */
 function holdsSecretPiece(text: string, uri: UriText): boolean {
-  // A name too short for any run the rules read (`NAME_RUNS`, and shorter still than a piece in
+  // A name too short for any run the rules read (`NAME_RUN_CHAR`, and shorter still than a piece in
   // another form), beside a uri with no userinfo for a password, holds nothing of its uri
   // whatever the uri carries: the uri's question isn't asked for it (on the push lane, which
   // shows no line, this rule is the only one that would ask it).
   const judged = uri.judged;
   if (text.length < NAME_RUN_MIN_CHARS && !judged.includes('@')) return false;
   // The uri's question first: a uri that carries nothing needs no run of the name read.
-  if (!uriTextMayCarryCredential(uri)) return false;
-  const runs = text.match(NAME_RUNS) ?? [];
-  for (const run of runs) {
-    if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;
+  return uriTextMayCarryCredential(uri) && nameHoldsPieceOf(text, judged);
+}
+
+/**
+ * Whether a name (as read) holds a secret-looking piece of the uri text `judged`, which
+ * `holdsSecretPiece` has found may carry a credential.
+ */
+function nameHoldsPieceOf(text: string, judged: string): boolean {
+  // Each maximal run of `NAME_RUN_CHAR`s, found by its characters: no array of them is made.
+  for (let start = 0; start < text.length; start += 1) {
+    if (!isRunChar(text.charCodeAt(start))) continue;
+    let end = start + 1;
+    while (end < text.length && isRunChar(text.charCodeAt(end))) end += 1;
+    if (end - start >= NAME_RUN_MIN_CHARS) {
+      const run = text.slice(start, end);
+      if (looksRandom(run) && (judged.includes(run) || decodedOf(judged).includes(run))) return true;
+    }
+    start = end;
   }
   const read = text.length > NAME_READ_CHARS ? text.slice(0, NAME_READ_CHARS) : text;
   return (judged.includes('@') && holdsPassword(read, decodedOf(judged))) || secretPieceRead(read, judged);
@@ -221,13 +252,18 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
  * Name and pieces are compared folded to lower-case letters and digits.
  */
 function secretPieceRead(name: string, judgedUri: string): boolean {
+  // A name too short for a base64 run whose folding is shorter than a piece holds none in any
+  // form. The folding is counted, not made: each character folds to at most one letter or
+  // digit (`foldedPiece`), an ASCII one to one exactly when it is a letter or digit. Most names
+  // (`file-123.csv`) stop here, unfolded.
+  if (name.length < BASE64_IN_NAME_MIN_CHARS && foldedLengthAtMost(name) < PIECE_MIN_CHARS) return false;
   // The name's forms first: most names are too short to hold any piece, and need no piece made.
-  const plain = folded(name);
+  const plain = foldedPiece(name);
   const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
   if (plain.length < PIECE_MIN_CHARS && base64 === null) return false;
   const forms = [plain, [...plain].reverse().join('')];
   for (const run of base64 ?? []) {
-    for (let offset = 0; offset < 4; offset += 1) forms.push(folded(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
+    for (let offset = 0; offset < 4; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
   }
   for (const piece of piecesOf(decodedOf(judgedUri))) {
     for (const form of forms) if (form.includes(piece)) return true;
@@ -244,7 +280,7 @@ function piecesOf(decodedUri: string): readonly string[] {
   if (decodedUri !== piecesUri) {
     lastPieces = (decodedUri.match(URI_PIECE) ?? [])
       .filter(looksRandom)
-      .map(folded)
+      .map(foldedPiece)
       .filter((piece) => piece.length >= PIECE_MIN_CHARS);
     piecesUri = decodedUri;
   }
@@ -257,9 +293,26 @@ const BASE64_IN_NAME_MIN_CHARS = 16;
 /** Runs of a name that may be base64 of a piece (its alphabets, long enough to hold one). */
 const BASE64_IN_NAME = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 
-/** `text` in lower-case letters and digits alone. */
-function folded(text: string): string {
+/**
+ * `text` in lower-case letters and digits alone: never longer than `text` (no character
+ * lower-cases to more than one ASCII letter or digit), so a text shorter than a piece folds to
+ * one shorter still.
+ */
+export function foldedPiece(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+/**
+ * At least the length of `foldedPiece(text)`, counted without folding: its ASCII letters and
+ * digits, and every other character past ASCII (each folds to at most one).
+ */
+export function foldedLengthAtMost(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code > 0x7f || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39)) count += 1;
+  }
+  return count;
 }
 
 /** A value with letters and digits (or both cases), and no slug or file name. */

@@ -45,8 +45,13 @@ export interface UriText {
   readonly pastReadBound: boolean;
 }
 
-/** Reads `uri` as a link's rules read it ({@link UriText}). */
+/**
+ * Reads `uri` as a link's rules read it ({@link UriText}). A link's name rule and its line rule
+ * each read its uri (`shownName`, then `shownLinkUri`): the reading of the last uri read is kept
+ * and handed to the second.
+ */
 export function readUriText(uri: string): UriText {
+  if (uri === lastReading?.uri) return lastReading;
   // Only what the rules may read is read: a longer uri costs no more than the bound.
   const pastReadBound = uri.length > URI_READ_MAX_CHARS;
   const read = pastReadBound ? uri.slice(0, URI_READ_MAX_CHARS) : uri;
@@ -54,12 +59,27 @@ export function readUriText(uri: string): UriText {
   const ascii = isPrintableAscii(read);
   const shown = ascii ? read : stripUnshowable(read);
   const cut = shown.length > URI_DISPLAY_MAX_CHARS || pastReadBound;
-  return {
+  const reading: UriText = {
     uri,
     shown: cut ? `${cutAt(shown, URI_DISPLAY_MAX_CHARS - CUT_MARK.length)}${CUT_MARK}` : shown,
     judged: ascii ? read : asRead(read),
     pastReadBound,
   };
+  // Kept only where the reading is the uri itself (printable ASCII within the read bound; its
+  // shown text the uri or a cut of it): so what is kept is one text of at most
+  // `URI_READ_MAX_CHARS` characters and a display cut, whatever uris a result sends.
+  lastReading = ascii && !pastReadBound ? reading : undefined;
+  return reading;
+}
+
+// The last uri read, with its reading, which depends on the uri's text alone: compared by value,
+// so a uri equal to the last one is read alike, and any other is read anew.
+let lastReading: UriText | undefined;
+
+/** The characters the reading kept by `readUriText` holds (its uri and shown text): at most `URI_READ_MAX_CHARS + URI_DISPLAY_MAX_CHARS`. */
+export function keptReadingChars(): number {
+  if (lastReading === undefined) return 0;
+  return lastReading.uri.length + (lastReading.shown === lastReading.uri ? 0 : lastReading.shown.length);
 }
 
 /** How much of a uri's start is read, percent-decoded, for the scheme it opens with. */

@@ -42,6 +42,13 @@ const TRIED_PIECES_FROM_CHARS = 256;
  */
 const TRIED_PIECES_FROM_SEPARATORS = 16;
 
+/**
+ * The length from which a query piece's `=`, `?` and `;` are found by native searches rather
+ * than read a character at a time (`someQueryParameter`): below it, a search's call costs more
+ * than reading the characters.
+ */
+const SEARCHED_PIECE_MIN_CHARS = 24;
+
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
 const SLASH = 0x2f;
@@ -153,26 +160,40 @@ class NameSearch implements ParameterTests {
  * is tried once; empty pieces are skipped. Stops at the first that holds.
  */
 export function someQueryParameter(part: string, tests: ParameterTests, tried?: TriedPieces): boolean {
-  // One pass over each piece finds its end, its first `=` and whether it splits further: a
-  // search per separator would cost a call each for the short pieces most queries have.
+  // Each piece's end is found by a native search (`indexOf`); a long piece's first `=` and
+  // whether it splits further are too (far faster than reading it a character at a time, as a
+  // short one is, for which a search's call costs more than its characters). Each search's last
+  // find is kept until a piece opens past it, so every search moves only forward and a query
+  // costs one pass per separator, however many pieces it has (`a&a&a&…` with no `=`).
   // Where pieces answer by their text, one that splits and repeats the piece before it
   // (`a=1;b?c&a=1;b?c&…`) is passed over whole: neither of its readings held there.
   let previous = -1;
   let previousEnd = -1;
+  let nextEquals = -1;
+  let nextQuestion = -1;
+  let nextSemicolon = -1;
   for (let start = 1; start < part.length;) {
-    let end = start;
-    let equals = -1;
-    let splits = false;
-    for (; end < part.length; end++) {
-      const code = part.charCodeAt(end);
-      if (code === AMPERSAND) break;
-      if (code === EQUALS) {
-        if (equals < 0) equals = end;
-      } else if (code === QUESTION_MARK || code === SEMICOLON) {
-        splits = true;
-      }
-    }
+    let end = part.indexOf('&', start);
+    if (end < 0) end = part.length;
     if (end > start) {
+      let equals = -1;
+      let splits = false;
+      if (end - start < SEARCHED_PIECE_MIN_CHARS) {
+        for (let index = start; index < end; index++) {
+          const code = part.charCodeAt(index);
+          if (code === EQUALS) {
+            if (equals < 0) equals = index;
+          } else if (code === QUESTION_MARK || code === SEMICOLON) {
+            splits = true;
+          }
+        }
+      } else {
+        if (nextEquals < start) nextEquals = nextAt(part, '=', start);
+        if (nextQuestion < start) nextQuestion = nextAt(part, '?', start);
+        if (nextSemicolon < start) nextSemicolon = nextAt(part, ';', start);
+        equals = nextEquals < end ? nextEquals : -1;
+        splits = nextQuestion < end || nextSemicolon < end;
+      }
       if (splits && tried !== undefined && repeatsPiece(part, previous, previousEnd, start, end)) {
         start = end + 1;
         continue;
@@ -185,6 +206,12 @@ export function someQueryParameter(part: string, tests: ParameterTests, tried?: 
     start = end + 1;
   }
   return false;
+}
+
+// Where `char` next occurs in `text` from `from` on, or `text.length` where it doesn't.
+function nextAt(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
 }
 
 /**

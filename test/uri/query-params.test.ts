@@ -220,6 +220,36 @@ describe(someQueryParameter.name, () => {
   });
 });
 
+describe(`${someQueryParameter.name}, long pieces`, () => {
+  // Pieces from 24 characters on have their `=`, `?` and `;` found by searches that only move
+  // forward: the same pieces as the split below, in order, whatever the lengths around them.
+  it('gives each piece between `&`s, then its own pieces, as a split does', () => {
+    const parameter = (piece: string) => {
+      const equals = piece.indexOf('=');
+      return equals < 0 ? `[${piece}]` : `${referenceFold(piece.slice(0, equals))}=${piece.slice(equals + 1)}`;
+    };
+    const onceEach = (part: string) =>
+      part
+        .slice(1)
+        .split('&')
+        .filter((piece) => piece !== '')
+        .flatMap((piece) => (/[?;]/.test(piece) ? [piece, ...piece.split(/[?;]/).filter((sub) => sub !== '')] : [piece]))
+        .map(parameter);
+    const token = fc.constantFrom('a', 'B', '=', '&', '?', ';', 'x'.repeat(11), 'y'.repeat(23), 'z'.repeat(40), '&k=', '=v');
+    const long = 'X-Amz-Credential=AKIAEXAMPLE%2F20260101%2Fus-east-1%2Fs3%2Faws4_request';
+    expect(tried((reading) => someQueryParameter(`?${long}&${long};t=1&a=${'b'.repeat(30)}?c`, reading))).toEqual(
+      onceEach(`?${long}&${long};t=1&a=${'b'.repeat(30)}?c`),
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 24 }), (pieces) => {
+        const given = `?${pieces.join('')}`;
+        expect(tried((reading) => someQueryParameter(given, reading))).toEqual(onceEach(given));
+      }),
+      { seed: SEED, numRuns: 3_000 },
+    );
+  });
+});
+
 describe(someFragmentParameter.name, () => {
   it.each([
     ['empty', '', []],

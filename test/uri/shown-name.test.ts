@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClaimsReader, NO_CLAIMS } from '../../src/references/claims.js';
-import { shownName } from '../../src/uri/shown-name.js';
+import { foldedLengthAtMost, foldedPiece, isRunChar, NAME_RUN_CHAR, shownName } from '../../src/uri/shown-name.js';
 
 const WEBHOOK = 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';
 const PRESIGNED = 'https://b.s3.amazonaws.com/exports/q3.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=fedcba9876543210fedcba9876543210';
@@ -115,5 +116,63 @@ describe(`${shownName.name}, a piece of its own withheld uri`, () => {
     ['a repository named owner/repo', 'octo-org/hello-world2', 'https://github.com/octo-org/hello-world2'],
   ])('shows an ordinary name: %s', (_name, name, uri) => {
     expect(shownName(name, uri, NO_CLAIMS)).toBe(name);
+  });
+});
+
+describe(`${shownName.name}, a piece of its uri in a short name`, () => {
+  // A signed uri whose only random piece is 12 characters, the shortest read in another form.
+  const SIGNED = 'https://b.s3.amazonaws.com/x.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=9f8e7d6c5b4a';
+  const UNSIGNED = 'https://example.com/files/9f8e7d6c5b4a';
+  it.each([
+    ['reversed, as long as the piece', 'a4b5c6d7e8f9'],
+    ['dash-grouped', '9f8e-7d6c-5b4a'],
+    ['dash-grouped and upper-cased', '9F8E-7D6C-5B4A'],
+    ['in full-width letters and digits, which read as ASCII', '\uff19\uff46\uff18\uff45\uff17\uff44\uff16\uff43\uff15\uff42\uff14\uff41'],
+    ['spaced, reversed', 'a4b5 c6d7 e8f9'],
+  ])('is not shown: %s', (_name, name) => {
+    expect(shownName(name, SIGNED, NO_CLAIMS)).toBeUndefined();
+  });
+
+  it.each([
+    ['one character short of the piece', '9f8e-7d6c-5b4'],
+    ['with a character past ASCII for a digit', '9f8e-7d6c-5b4\u00e9'],
+  ])('is shown, holding less than a piece: %s', (_name, name) => {
+    expect(shownName(name, SIGNED, NO_CLAIMS)).toBe(name);
+  });
+
+  it('shows a name holding a piece of a uri that carries nothing', () => {
+    expect(shownName('a4b5c6d7e8f9', UNSIGNED, NO_CLAIMS)).toBe('a4b5c6d7e8f9');
+  });
+});
+
+describe(isRunChar.name, () => {
+  it('answers as NAME_RUN_CHAR for every UTF-16 code unit', () => {
+    const differing: number[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (isRunChar(code) !== NAME_RUN_CHAR.test(String.fromCharCode(code))) differing.push(code);
+    }
+    expect(differing).toEqual([]);
+  });
+});
+
+describe(foldedPiece.name, () => {
+  it('folds no code point to more than one character, and counts at least that (foldedLengthAtMost)', () => {
+    const longer: number[] = [];
+    for (let point = 0; point <= 0x10ffff; point += 1) {
+      const text = String.fromCodePoint(point);
+      const length = foldedPiece(text).length;
+      if (length > 1 || foldedLengthAtMost(text) < length) longer.push(point);
+    }
+    expect(longer).toEqual([]);
+  });
+
+  it('is counted exactly for ASCII text, and at most for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 24 }), fc.string({ maxLength: 24 }), (any, ascii) => {
+        expect(foldedLengthAtMost(any)).toBeGreaterThanOrEqual(foldedPiece(any).length);
+        expect(foldedLengthAtMost(ascii)).toBe(foldedPiece(ascii).length);
+      }),
+      { seed: 20_261_202, numRuns: 2_000 },
+    );
   });
 });
