@@ -3,6 +3,7 @@
  * standard input, rendered as a host would (docs/design.md §10), printed as text or one JSON object.
  */
 import { readFileSync } from 'node:fs';
+import { textOfTextBlock } from '../blocks/classify.js';
 import { TEXT_LENGTH } from '../blocks/kinds/text.js';
 import { createHost, DEFAULT_CAP } from '../host.js';
 import { fromCallToolResult } from '../inputs.js';
@@ -109,7 +110,8 @@ function isOnlyTexts(raw: Record<string, unknown>, elided: readonly ElidedText[]
   if (raw.structuredContent !== undefined || (raw.resultType !== undefined && raw.resultType !== 'complete')) return false;
   const content = raw.content;
   if (!Array.isArray(content)) return false;
-  for (const block of content as unknown[]) if (!isPlainObject(block) || block.type !== 'text' || typeof block.text !== 'string') return false;
+  // Kept to none of its text (0): only whether it is a text block is asked.
+  for (const block of content as unknown[]) if (textOfTextBlock(block, 0) === undefined) return false;
   const blocks = new Set<unknown>(content);
   return elided.every(({ block }) => blocks.has(block));
 }

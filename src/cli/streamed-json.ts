@@ -15,7 +15,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** Thrown where the reader stops: the text isn't JSON it reads (the caller reads it whole). */
-export class NotStreamed extends Error {}
+class NotStreamed extends Error {}
 
 /** Which long content-block texts are kept as their start. */
 export interface TextElision {
@@ -32,7 +32,7 @@ export interface ElidedText {
 }
 
 /** The value read, and the blocks whose texts were kept as their start. */
-export interface StreamedJson {
+interface StreamedJson {
   readonly value: unknown;
   readonly elided: readonly ElidedText[];
 }
@@ -51,10 +51,16 @@ export interface ReadSizes {
 /** The longest number or literal read: a longer run is read whole, where `JSON.parse` judges it. */
 const MAX_WORD_CHARS = 1 << 20;
 
-const DEFAULT_SIZES: ReadSizes = { chunkBytes: 1 << 20, wholeValueChars: 64 * 1024 };
+// Both small enough that a window and a piece are young objects (under 128 KiB), which the
+// collector frees as it goes: megabyte windows went to the large-object space, where the
+// garbage of a 50 MB read waited for a full collection and raised the peak by half the file.
+const DEFAULT_SIZES: ReadSizes = { chunkBytes: 48 * 1024, wholeValueChars: 16 * 1024 };
 
 /** Where a value sits, as far as the elision cares: only a content block's `text` is elided. */
 type Place = 'root' | 'content' | 'block' | 'block-text' | 'other';
+
+/** The member of a content block that may be elided (whether the block is a text block is the renderer's to say). */
+const TEXT_KEY = 'text';
 
 /**
  * Reads the JSON file at `path`. Throws {@link NotStreamed} where the text isn't JSON this reader
@@ -78,6 +84,8 @@ class Source {
   pos = 0;
   /** Where the value being read began; -1 where none is held. */
   mark = -1;
+  /** How many times the window was re-based: positions found in it before then are stale. */
+  refills = 0;
   #done = false;
   readonly #fd: number;
   readonly #bytes: Buffer;
@@ -114,6 +122,7 @@ class Source {
       this.text = this.text.slice(from) + decoded;
       this.pos -= from;
       if (this.mark >= 0) this.mark = 0;
+      this.refills += 1;
       return true;
     }
     return false;
@@ -175,25 +184,41 @@ class Reader {
     return this.#word();
   }
 
-  /** A container's text where it closes within `wholeValueChars`; else undefined, `pos` left at its start. */
+  /**
+   * A container's text where it closes within `wholeValueChars`; else undefined, `pos` left at its
+   * start. A long container's start is scanned again by each container it opens, so the cost is
+   * the file plus `wholeValueChars` per level of nesting, and the levels are as many as the stack
+   * holds (past it, a `RangeError`: the caller reads the file whole).
+   */
   #shortContainer(): string | undefined {
     const source = this.#source;
     source.mark = source.pos;
     let depth = 0;
     let inString = false;
+    // The scan runs on locals, written back to `pos` only to read further.
+    let text = source.text;
+    let index = source.pos;
     try {
-      while (source.pos - source.mark <= this.#whole) {
-        if (!source.has()) throw new NotStreamed('end of file');
-        const code = source.text.charCodeAt(source.pos);
-        source.pos += 1;
+      while (index - source.mark <= this.#whole) {
+        if (index >= text.length) {
+          source.pos = index;
+          if (!source.has()) throw new NotStreamed('end of file');
+          text = source.text;
+          index = source.pos;
+        }
+        const code = text.charCodeAt(index);
+        index += 1;
         if (inString) {
-          if (code === BACKSLASH) source.pos += 1;
+          if (code === BACKSLASH) index += 1;
           else if (code === QUOTE) inString = false;
         } else if (code === QUOTE) inString = true;
         else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
         else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
           depth -= 1;
-          if (depth === 0) return source.text.slice(source.mark, source.pos);
+          if (depth === 0) {
+            source.pos = index;
+            return text.slice(source.mark, index);
+          }
         }
       }
       source.pos = source.mark;
@@ -221,7 +246,7 @@ class Reader {
       source.pos += 1;
       const member = this.#value(memberPlace(place, key));
       setMember(record, key, member);
-      if (place === 'block' && key === 'text') this.#noteText(record, member);
+      if (place === 'block' && key === TEXT_KEY) this.#noteText(record, member);
       this.#skipWhiteSpace();
       const next = source.at();
       source.pos += 1;
@@ -264,20 +289,47 @@ class Reader {
     source.mark = source.pos;
     source.pos += 1;
     try {
-      for (;;) {
-        const code = source.at();
-        if (code === QUOTE) {
-          source.pos += 1;
-          return JSON.parse(source.text.slice(source.mark, source.pos)) as string;
-        }
-        // Read before `pos`: reading ahead may re-base the window.
-        const step = escapeLength(source, code);
-        source.pos += step;
-        if (source.pos - source.mark > this.#whole) break;
-      }
+      if (this.#scanString()) return JSON.parse(source.text.slice(source.mark, source.pos)) as string;
       return this.#longString(mayElide);
     } finally {
       source.mark = -1;
+    }
+  }
+
+  /**
+   * Moves `pos` through a string's text (`mark` at a point between escapes): past its closing
+   * quote (true), or to a point between escapes past `wholeValueChars` from `mark` (false). The
+   * next quote and backslash are found by `indexOf` and kept while `pos` is short of them, so
+   * the scan is linear however the two are spread.
+   */
+  #scanString(): boolean {
+    const source = this.#source;
+    let window = -1;
+    let text = '';
+    let quote = -1;
+    let slash = -1;
+    for (;;) {
+      if (source.pos - source.mark > this.#whole) return false;
+      if (!source.has()) throw new NotStreamed('end of file');
+      if (source.refills !== window) {
+        window = source.refills;
+        text = source.text;
+        quote = -1;
+        slash = -1;
+      }
+      if (quote < source.pos) quote = indexOrEnd(text, '"', source.pos);
+      if (slash < source.pos) slash = indexOrEnd(text, '\\', source.pos);
+      const stop = Math.min(text.length, source.mark + this.#whole + 1);
+      if (quote < slash && quote < stop) {
+        source.pos = quote + 1;
+        return true;
+      }
+      if (slash < stop) {
+        source.pos = slash;
+        // Read before `pos` moves: reading ahead may re-base the window.
+        const step = escapeLength(source, BACKSLASH);
+        source.pos += step;
+      } else source.pos = stop;
     }
   }
 
@@ -293,8 +345,8 @@ class Reader {
     let length = 0;
     let start: string | undefined;
     let pieceFrom = 1;
-    const flush = (): void => {
-      const piece = JSON.parse(`"${source.text.slice(source.mark + pieceFrom, source.pos)}"`) as string;
+    const flush = (end: number): void => {
+      const piece = JSON.parse(`"${source.text.slice(source.mark + pieceFrom, end)}"`) as string;
       pieceFrom = 0;
       source.mark = source.pos;
       length += piece.length;
@@ -305,18 +357,13 @@ class Reader {
         pieces.length = 0;
       }
     };
-    flush();
+    flush(source.pos);
     for (;;) {
-      const code = source.at();
-      if (code === QUOTE) {
-        flush();
-        source.pos += 1;
+      if (this.#scanString()) {
+        flush(source.pos - 1);
         return start === undefined ? pieces.join('') : new ElidedStart(start, length);
       }
-      // Read before `pos`: reading ahead may re-base the window.
-      const step = escapeLength(source, code);
-      source.pos += step;
-      if (source.pos - source.mark > this.#whole) flush();
+      flush(source.pos);
     }
   }
 
@@ -346,6 +393,12 @@ class ElidedStart {
   ) {}
 }
 
+/** Where `search` next stands in `text` from `from`, or past its end. */
+function indexOrEnd(text: string, search: string, from: number): number {
+  const index = text.indexOf(search, from);
+  return index < 0 ? Number.POSITIVE_INFINITY : index;
+}
+
 /** How far the character at `pos` and its escape reach (1 for a plain character); reads ahead as needed. */
 function escapeLength(source: Source, code: number): number {
   if (code !== BACKSLASH) return 1;
@@ -356,7 +409,7 @@ function escapeLength(source: Source, code: number): number {
 
 function memberPlace(place: Place, key: string): Place {
   if (place === 'root') return key === 'content' ? 'content' : 'other';
-  if (place === 'block') return key === 'text' ? 'block-text' : 'other';
+  if (place === 'block') return key === TEXT_KEY ? 'block-text' : 'other';
   return 'other';
 }
 
