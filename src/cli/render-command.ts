@@ -3,7 +3,9 @@
  * standard input, rendered as a host would (docs/design.md §10), printed as text or one JSON object.
  */
 import { readFileSync } from 'node:fs';
-import { createHost } from '../host.js';
+import { textOfTextBlock } from '../blocks/classify.js';
+import { TEXT_LENGTH } from '../blocks/kinds/text.js';
+import { createHost, DEFAULT_CAP } from '../host.js';
 import { fromCallToolResult } from '../inputs.js';
 import { EXIT, type CliIo } from './io.js';
 import { writeHtmlReport } from './html-report.js';
@@ -11,6 +13,7 @@ import { RENDER_TEXT, errorLine, errorMessage, inputName } from './messages.js';
 import { describeJson, isPlainObject, parseRenderOptions, UsageError, type RenderOptions } from './options.js';
 import { formatRendered, summarizeRendered } from './print.js';
 import { rawResultJson } from './raw-json.js';
+import { readJsonFile, type ElidedText, type TextElision } from './streamed-json.js';
 
 /** The server id a rendered result is attributed to. */
 const CLI_SERVER_ID = 'cli';
@@ -21,7 +24,7 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
   let raw: Record<string, unknown>;
   try {
     options = parseRenderOptions(argv);
-    raw = asCallToolResult(await readInput(options.input, io), options.input);
+    raw = await readResult(options, io);
   } catch (error) {
     io.stderr.write(errorLine('render', errorMessage(error)));
     return EXIT.usage;
@@ -49,6 +52,68 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
     }
   }
   return EXIT.ok;
+}
+
+/**
+ * The input as a result. A file is read piece by piece (`streamed-json.ts`), so its text and its
+ * value are never both held; where only the copies and the summary are printed (no `--raw`, no
+ * `--html`, which show the result whole), a content block's text longer than any copy shows is
+ * read as its start and length and rendered as that (`TEXT_LENGTH`), where nothing else could
+ * read the rest: a result of text blocks only, with no `structuredContent` (whose standing reads
+ * the texts whole). Any other input, and any file the streaming reader doesn't read, is read as
+ * before, so the output and the errors are the same either way.
+ */
+async function readResult(options: RenderOptions, io: CliIo): Promise<Record<string, unknown>> {
+  const { input } = options;
+  if (input !== '-') {
+    const elision = options.raw || options.html !== undefined ? undefined : textElision(options.cap ?? DEFAULT_CAP);
+    const streamed = streamedResult(input, elision);
+    if (streamed !== undefined) return streamed;
+  }
+  return asCallToolResult(await readInput(input, io), input);
+}
+
+/** The file's result read piece by piece, or undefined where the streaming reader can't answer as the whole read would. */
+function streamedResult(input: string, elision: TextElision | undefined): Record<string, unknown> | undefined {
+  try {
+    const { value, elided } = readJsonFile(input, elision);
+    // Not a result: the whole read says so, in its words.
+    if (!Array.isArray(value) && !isPlainObject(value)) return undefined;
+    const raw = asCallToolResult(value, input);
+    if (elided.length === 0) return raw;
+    if (isOnlyTexts(raw, elided)) {
+      for (const { block, length } of elided) Object.defineProperty(block, TEXT_LENGTH, { value: length });
+      return raw;
+    }
+    // The starts won't do: read again, whole texts and all.
+    return elision === undefined ? undefined : streamedResult(input, undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Long texts are kept as their start where a copy shows less than a quarter of them: a copy
+ * shows at most `cap` characters of a text, so the start kept is twice what it could show.
+ */
+function textElision(cap: number): TextElision {
+  const overChars = Math.max(1 << 20, cap * 4 + 4096);
+  return { overChars, keepChars: Math.floor(overChars / 2) };
+}
+
+/**
+ * True where every block whose text was kept as its start is rendered from that start alone: a
+ * complete result with no `structuredContent`, whose content is text blocks only (a string
+ * `text` each: no block the render's budgets could stop classifying, none read past its text).
+ */
+function isOnlyTexts(raw: Record<string, unknown>, elided: readonly ElidedText[]): boolean {
+  if (raw.structuredContent !== undefined || (raw.resultType !== undefined && raw.resultType !== 'complete')) return false;
+  const content = raw.content;
+  if (!Array.isArray(content)) return false;
+  // Kept to none of its text (0): only whether it is a text block is asked.
+  for (const block of content as unknown[]) if (textOfTextBlock(block, 0) === undefined) return false;
+  const blocks = new Set<unknown>(content);
+  return elided.every(({ block }) => blocks.has(block));
 }
 
 /**

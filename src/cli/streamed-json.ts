@@ -1,0 +1,420 @@
+/**
+ * A JSON file read piece by piece, so its whole text and its whole value are never held at once
+ * (issue 15: `blockwise render` of a 50 MB file). The file is decoded a megabyte at a time; a
+ * value whose text is short (a record, a block) is handed to `JSON.parse` whole, and only the
+ * containers and strings longer than that are read here, member by member. Every scalar, key and
+ * string piece is decoded by `JSON.parse` itself, so what is built is what `JSON.parse` of the
+ * whole text builds. The reader never explains bad JSON: anything it doesn't accept throws
+ * {@link NotStreamed}, and the caller reads the file whole, so an error is the one `JSON.parse`
+ * gives.
+ *
+ * One shape is read lossily, on request: the `text` of a content block (`content[i].text`, or
+ * `[i].text` for a bare content array) longer than a copy could ever show is kept as its start,
+ * and its whole length noted (`elided`), for the caller to hand the renderer as a part text.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/** Thrown where the reader stops: the text isn't JSON it reads (the caller reads it whole). */
+class NotStreamed extends Error {}
+
+/** Which long content-block texts are kept as their start. */
+export interface TextElision {
+  /** Texts longer than this (UTF-16 units) are kept as their start. */
+  readonly overChars: number;
+  /** How much of such a text is kept; less than `overChars`. */
+  readonly keepChars: number;
+}
+
+/** A content block whose `text` was kept as its start, and the whole text's length. */
+export interface ElidedText {
+  readonly block: Record<string, unknown>;
+  readonly length: number;
+}
+
+/** The value read, and the blocks whose texts were kept as their start. */
+interface StreamedJson {
+  readonly value: unknown;
+  readonly elided: readonly ElidedText[];
+}
+
+/** How the reader reads: the defaults, or small sizes in tests so every way is taken on small files. */
+export interface ReadSizes {
+  /** Bytes read from the file at a time. */
+  readonly chunkBytes: number;
+  /**
+   * Values whose text is at most this long are parsed whole by `JSON.parse`; longer containers
+   * are read member by member, longer strings in pieces of about this size.
+   */
+  readonly wholeValueChars: number;
+}
+
+/** The longest number or literal read: a longer run is read whole, where `JSON.parse` judges it. */
+const MAX_WORD_CHARS = 1 << 20;
+
+// Both small enough that a window and a piece are young objects (under 128 KiB), which the
+// collector frees as it goes: megabyte windows went to the large-object space, where the
+// garbage of a 50 MB read waited for a full collection and raised the peak by half the file.
+const DEFAULT_SIZES: ReadSizes = { chunkBytes: 48 * 1024, wholeValueChars: 16 * 1024 };
+
+/** Where a value sits, as far as the elision cares: only a content block's `text` is elided. */
+type Place = 'root' | 'content' | 'block' | 'block-text' | 'other';
+
+/** The member of a content block that may be elided (whether the block is a text block is the renderer's to say). */
+const TEXT_KEY = 'text';
+
+/**
+ * Reads the JSON file at `path`. Throws {@link NotStreamed} where the text isn't JSON this reader
+ * reads, and the file system's error where the file can't be read.
+ */
+export function readJsonFile(path: string, elision?: TextElision, sizes: ReadSizes = DEFAULT_SIZES): StreamedJson {
+  const fd = openSync(path, 'r');
+  try {
+    return new Reader(new Source(fd, sizes.chunkBytes), elision, sizes.wholeValueChars).read();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The file's text as a window: what was decoded from `mark` (or `pos`, with no mark) on. The
+ * window is re-based on each refill, so positions are only `pos` and `mark`.
+ */
+class Source {
+  text = '';
+  pos = 0;
+  /** Where the value being read began; -1 where none is held. */
+  mark = -1;
+  /** How many times the window was re-based: positions found in it before then are stale. */
+  refills = 0;
+  #done = false;
+  readonly #fd: number;
+  readonly #bytes: Buffer;
+  // `ignoreBOM`: a byte-order mark stays in the text, as `readFileSync(path, 'utf8')` keeps it.
+  readonly #decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+  constructor(fd: number, chunkBytes: number) {
+    this.#fd = fd;
+    this.#bytes = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  /** True when a character stands at `pos + ahead` (reading more as needed). */
+  has(ahead = 0): boolean {
+    while (this.pos + ahead >= this.text.length) if (!this.#refill()) return false;
+    return true;
+  }
+
+  /** The character code at `pos + ahead`; throws at the end of the file. */
+  at(ahead = 0): number {
+    if (!this.has(ahead)) throw new NotStreamed('end of file');
+    return this.text.charCodeAt(this.pos + ahead);
+  }
+
+  #refill(): boolean {
+    while (!this.#done) {
+      const read = readSync(this.#fd, this.#bytes, 0, this.#bytes.length, null);
+      let decoded: string;
+      if (read === 0) {
+        this.#done = true;
+        decoded = this.#decoder.decode();
+      } else decoded = this.#decoder.decode(this.#bytes.subarray(0, read), { stream: true });
+      if (decoded === '') continue;
+      const from = this.mark >= 0 ? this.mark : this.pos;
+      this.text = this.text.slice(from) + decoded;
+      this.pos -= from;
+      if (this.mark >= 0) this.mark = 0;
+      this.refills += 1;
+      return true;
+    }
+    return false;
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+function isWhiteSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/** Characters a number or a literal (`true`, `false`, `null`) is made of; `JSON.parse` judges the word. */
+function isWordChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x2b || code === 0x2d || code === 0x2e;
+}
+
+class Reader {
+  readonly #source: Source;
+  readonly #elision: TextElision | undefined;
+  /** By block: its elided text's length, while that text is still the block's. */
+  readonly #elided = new Map<Record<string, unknown>, number>();
+  readonly #whole: number;
+
+  constructor(source: Source, elision: TextElision | undefined, wholeValueChars: number) {
+    this.#source = source;
+    this.#elision = elision;
+    this.#whole = wholeValueChars;
+  }
+
+  read(): StreamedJson {
+    const value = this.#value('root');
+    this.#skipWhiteSpace();
+    if (this.#source.has()) throw new NotStreamed('text after the value');
+    return { value, elided: [...this.#elided].map(([block, length]) => ({ block, length })) };
+  }
+
+  #skipWhiteSpace(): void {
+    const source = this.#source;
+    while (source.has() && isWhiteSpace(source.text.charCodeAt(source.pos))) source.pos += 1;
+  }
+
+  #value(place: Place): unknown {
+    this.#skipWhiteSpace();
+    const code = this.#source.at();
+    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      const whole = this.#shortContainer();
+      if (whole !== undefined) return JSON.parse(whole) as unknown;
+      return code === OPEN_BRACE ? this.#object(place) : this.#array(place);
+    }
+    if (code === QUOTE) return this.#string(place === 'block-text');
+    return this.#word();
+  }
+
+  /**
+   * A container's text where it closes within `wholeValueChars`; else undefined, `pos` left at its
+   * start. A long container's start is scanned again by each container it opens, so the cost is
+   * the file plus `wholeValueChars` per level of nesting, and the levels are as many as the stack
+   * holds (past it, a `RangeError`: the caller reads the file whole).
+   */
+  #shortContainer(): string | undefined {
+    const source = this.#source;
+    source.mark = source.pos;
+    let depth = 0;
+    let inString = false;
+    // The scan runs on locals, written back to `pos` only to read further.
+    let text = source.text;
+    let index = source.pos;
+    try {
+      while (index - source.mark <= this.#whole) {
+        if (index >= text.length) {
+          source.pos = index;
+          if (!source.has()) throw new NotStreamed('end of file');
+          text = source.text;
+          index = source.pos;
+        }
+        const code = text.charCodeAt(index);
+        index += 1;
+        if (inString) {
+          if (code === BACKSLASH) index += 1;
+          else if (code === QUOTE) inString = false;
+        } else if (code === QUOTE) inString = true;
+        else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
+        else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+          depth -= 1;
+          if (depth === 0) {
+            source.pos = index;
+            return text.slice(source.mark, index);
+          }
+        }
+      }
+      source.pos = source.mark;
+      return undefined;
+    } finally {
+      source.mark = -1;
+    }
+  }
+
+  #object(place: Place): Record<string, unknown> {
+    const source = this.#source;
+    const record: Record<string, unknown> = {};
+    source.pos += 1;
+    this.#skipWhiteSpace();
+    if (source.at() === CLOSE_BRACE) {
+      source.pos += 1;
+      return record;
+    }
+    for (;;) {
+      this.#skipWhiteSpace();
+      if (source.at() !== QUOTE) throw new NotStreamed('expected a key');
+      const key = this.#string(false) as string;
+      this.#skipWhiteSpace();
+      if (source.at() !== COLON) throw new NotStreamed('expected a colon');
+      source.pos += 1;
+      const member = this.#value(memberPlace(place, key));
+      setMember(record, key, member);
+      if (place === 'block' && key === TEXT_KEY) this.#noteText(record, member);
+      this.#skipWhiteSpace();
+      const next = source.at();
+      source.pos += 1;
+      if (next === CLOSE_BRACE) return record;
+      if (next !== COMMA) throw new NotStreamed('expected a comma');
+    }
+  }
+
+  #array(place: Place): unknown[] {
+    const source = this.#source;
+    const array: unknown[] = [];
+    source.pos += 1;
+    this.#skipWhiteSpace();
+    if (source.at() === CLOSE_BRACKET) {
+      source.pos += 1;
+      return array;
+    }
+    const elementPlace = place === 'root' || place === 'content' ? 'block' : 'other';
+    for (;;) {
+      array.push(this.#value(elementPlace));
+      this.#skipWhiteSpace();
+      const next = source.at();
+      source.pos += 1;
+      if (next === CLOSE_BRACKET) return array;
+      if (next !== COMMA) throw new NotStreamed('expected a comma');
+    }
+  }
+
+  /** Records (or forgets) a block's elided text: the last `text` member is the block's. */
+  #noteText(block: Record<string, unknown>, text: unknown): void {
+    if (text instanceof ElidedStart) {
+      block.text = text.start;
+      this.#elided.set(block, text.length);
+    } else this.#elided.delete(block);
+  }
+
+  /** A string, `pos` at its opening quote: parsed whole where short, else decoded in pieces. */
+  #string(mayElide: boolean): string | ElidedStart {
+    const source = this.#source;
+    source.mark = source.pos;
+    source.pos += 1;
+    try {
+      if (this.#scanString()) return JSON.parse(source.text.slice(source.mark, source.pos)) as string;
+      return this.#longString(mayElide);
+    } finally {
+      source.mark = -1;
+    }
+  }
+
+  /**
+   * Moves `pos` through a string's text (`mark` at a point between escapes): past its closing
+   * quote (true), or to a point between escapes past `wholeValueChars` from `mark` (false). The
+   * next quote and backslash are found by `indexOf` and kept while `pos` is short of them, so
+   * the scan is linear however the two are spread.
+   */
+  #scanString(): boolean {
+    const source = this.#source;
+    let window = -1;
+    let text = '';
+    let quote = -1;
+    let slash = -1;
+    for (;;) {
+      if (source.pos - source.mark > this.#whole) return false;
+      if (!source.has()) throw new NotStreamed('end of file');
+      if (source.refills !== window) {
+        window = source.refills;
+        text = source.text;
+        quote = -1;
+        slash = -1;
+      }
+      if (quote < source.pos) quote = indexOrEnd(text, '"', source.pos);
+      if (slash < source.pos) slash = indexOrEnd(text, '\\', source.pos);
+      const stop = Math.min(text.length, source.mark + this.#whole + 1);
+      if (quote < slash && quote < stop) {
+        source.pos = quote + 1;
+        return true;
+      }
+      if (slash < stop) {
+        source.pos = slash;
+        // Read before `pos` moves: reading ahead may re-base the window.
+        const step = escapeLength(source, BACKSLASH);
+        source.pos += step;
+      } else source.pos = stop;
+    }
+  }
+
+  /**
+   * The rest of a long string, `mark` at its opening quote and `pos` past what was scanned (never
+   * inside an escape). Pieces end only between escapes, so each decodes alone; a surrogate pair
+   * escaped as two `\u` escapes decodes to the same two units in two pieces.
+   */
+  #longString(mayElide: boolean): string | ElidedStart {
+    const source = this.#source;
+    const elision = mayElide ? this.#elision : undefined;
+    const pieces: string[] = [];
+    let length = 0;
+    let start: string | undefined;
+    let pieceFrom = 1;
+    const flush = (end: number): void => {
+      const piece = JSON.parse(`"${source.text.slice(source.mark + pieceFrom, end)}"`) as string;
+      pieceFrom = 0;
+      source.mark = source.pos;
+      length += piece.length;
+      if (start !== undefined) return;
+      pieces.push(piece);
+      if (elision !== undefined && length > elision.overChars) {
+        start = pieces.join('').slice(0, elision.keepChars);
+        pieces.length = 0;
+      }
+    };
+    flush(source.pos);
+    for (;;) {
+      if (this.#scanString()) {
+        flush(source.pos - 1);
+        return start === undefined ? pieces.join('') : new ElidedStart(start, length);
+      }
+      flush(source.pos);
+    }
+  }
+
+  /** A number or a literal: its run of word characters, judged by `JSON.parse`. */
+  #word(): unknown {
+    const source = this.#source;
+    // Held as the mark, so a refill in the middle of the word keeps its start.
+    source.mark = source.pos;
+    try {
+      while (source.has() && isWordChar(source.text.charCodeAt(source.pos))) {
+        source.pos += 1;
+        if (source.pos - source.mark > MAX_WORD_CHARS) throw new NotStreamed('a word too long');
+      }
+      if (source.pos === source.mark) throw new NotStreamed('expected a value');
+      return JSON.parse(source.text.slice(source.mark, source.pos)) as unknown;
+    } finally {
+      source.mark = -1;
+    }
+  }
+}
+
+/** A long text kept as its start, and the whole text's length. */
+class ElidedStart {
+  constructor(
+    readonly start: string,
+    readonly length: number,
+  ) {}
+}
+
+/** Where `search` next stands in `text` from `from`, or past its end. */
+function indexOrEnd(text: string, search: string, from: number): number {
+  const index = text.indexOf(search, from);
+  return index < 0 ? Number.POSITIVE_INFINITY : index;
+}
+
+/** How far the character at `pos` and its escape reach (1 for a plain character); reads ahead as needed. */
+function escapeLength(source: Source, code: number): number {
+  if (code !== BACKSLASH) return 1;
+  if (source.at(1) !== 0x75 /* u */) return 2;
+  source.at(5);
+  return 6;
+}
+
+function memberPlace(place: Place, key: string): Place {
+  if (place === 'root') return key === 'content' ? 'content' : 'other';
+  if (place === 'block') return key === TEXT_KEY ? 'block-text' : 'other';
+  return 'other';
+}
+
+/** Sets a member as `JSON.parse` does: `__proto__` is an own member like any other. */
+function setMember(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  else record[key] = value;
+}

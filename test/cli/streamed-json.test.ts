@@ -1,0 +1,224 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { readJsonFile, type ReadSizes } from '../../src/cli/streamed-json.js';
+import { captureIo } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'blockwise-streamed-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+function fileOf(content: string | Uint8Array): string {
+  const path = join(dir, `f${(files += 1)}.json`);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** What the whole read gives: the value, or the error's message. */
+function wholeRead(path: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(readFileSync(path, 'utf8')) as unknown };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** The streamed read, or that it threw. */
+function streamedRead(path: string, sizes?: ReadSizes): { value: unknown } | { threw: true } {
+  try {
+    return { value: readJsonFile(path, undefined, sizes).value };
+  } catch {
+    return { threw: true };
+  }
+}
+
+/** A value's JSON with `-0` told apart from 0, so two reads compare exactly, key order included. */
+function exactJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) => (Object.is(member, -0) ? '-0 (negative zero)' : member));
+}
+
+const sizes = fc.record({ chunkBytes: fc.integer({ min: 1, max: 64 }), wholeValueChars: fc.integer({ min: 1, max: 48 }) });
+
+/** JSON text of any value, laid out compactly or indented (whitespace between every token). */
+const jsonText = fc
+  .tuple(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(undefined, 1, '\t', ' \r\n'))
+  .map(([value, indent]) => JSON.stringify(value, null, indent));
+
+/** Strings that stress decoding: escapes, surrogates (paired, lone, escaped), controls, `__proto__`. */
+const trickyString = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom('__proto__', '\ud83d\ude00', '\ud83d', '\ude00x', '"\\/\b\f\n\r\t', 'é'.repeat(20)),
+);
+
+const trickyText = fc
+  .tuple(
+    fc.dictionary(trickyString, fc.oneof(trickyString, fc.double(), fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 6 }),
+    fc.array(trickyString),
+  )
+  .map(([record, list]) => JSON.stringify({ record, list, again: record }))
+  // A duplicate key: the last value wins, in the first one's place.
+  .map((text) => `{"__proto__":1,"k":[1],${text.slice(1, -1)},"k":"last","__proto__":{"a":-0}}`);
+
+describe(readJsonFile.name, () => {
+  it('reads every JSON text as JSON.parse reads it whole, whatever the chunk and whole-value sizes', () => {
+    fc.assert(
+      fc.property(fc.oneof(jsonText, trickyText), sizes, (text, readSizes) => {
+        const path = fileOf(text);
+        const streamed = streamedRead(path, readSizes);
+        const whole = wholeRead(path);
+        expect('value' in streamed).toBe(true);
+        expect('value' in whole && exactJson((streamed as { value: unknown }).value) === exactJson(whole.value)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('throws wherever JSON.parse of the whole text throws (a character cut, doubled or changed), and reads the same value wherever it does not', () => {
+    const broken = fc
+      .tuple(
+        fc.oneof(jsonText, trickyText),
+        fc.nat(),
+        fc.constantFrom('cut', 'double', 'change'),
+        fc.constantFrom('"', '\\', '{', ']', ',', ':', 'x', '\u0001', ' ', '0'),
+      )
+      .map(([text, at, how, char]) => {
+        const index = text.length === 0 ? 0 : at % text.length;
+        if (how === 'cut') return text.slice(0, index) + text.slice(index + 1);
+        if (how === 'double') return text.slice(0, index) + text.charAt(index) + text.slice(index);
+        return text.slice(0, index) + char + text.slice(index + 1);
+      });
+    fc.assert(
+      fc.property(broken, sizes, (text, readSizes) => {
+        const path = fileOf(text);
+        const streamed = streamedRead(path, readSizes);
+        const whole = wholeRead(path);
+        if ('error' in whole) expect(streamed).toEqual({ threw: true });
+        else expect(exactJson((streamed as { value: unknown }).value)).toBe(exactJson(whole.value));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('decodes any bytes as readFileSync(path, "utf8") does (bad UTF-8 and a byte-order mark included)', () => {
+    const bytes = fc.tuple(fc.uint8Array({ maxLength: 40 }), fc.boolean()).map(([inner, bom]) => {
+      // Inside a string, where any decoded character but a quote, backslash or control is JSON.
+      const safe = inner.map((byte) => (byte === 0x22 || byte === 0x5c || byte < 0x20 ? 0x41 : byte));
+      return Buffer.concat([Buffer.from(bom ? '\ufeff["' : '["'), safe, Buffer.from('",1]')]);
+    });
+    fc.assert(
+      fc.property(bytes, sizes, (content, readSizes) => {
+        const path = fileOf(content);
+        const streamed = streamedRead(path, readSizes);
+        const whole = wholeRead(path);
+        if ('error' in whole) expect(streamed).toEqual({ threw: true });
+        else expect(exactJson((streamed as { value: unknown }).value)).toBe(exactJson(whole.value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps a long content block's text as its start and length, only there, only where asked", () => {
+    const text = 'a\ud83d\ude00"\\'.repeat(40);
+    const result = {
+      content: [
+        { type: 'text', text },
+        { type: 'text', text: 'short' },
+      ],
+      other: { text },
+    };
+    const path = fileOf(JSON.stringify(result));
+    const read = readJsonFile(path, { overChars: 50, keepChars: 20 }, { chunkBytes: 7, wholeValueChars: 16 });
+    const value = read.value as typeof result;
+    expect(value.content[0]!.text).toBe(text.slice(0, 20));
+    expect(read.elided).toEqual([{ block: value.content[0], length: text.length }]);
+    expect(value.content[1]!.text).toBe('short');
+    expect(value.other.text).toBe(text);
+    const bare = readJsonFile(fileOf(JSON.stringify(result.content)), { overChars: 50, keepChars: 20 }, { chunkBytes: 7, wholeValueChars: 16 });
+    expect(bare.elided.map(({ length }) => length)).toEqual([text.length]);
+    expect(readJsonFile(path, undefined, { chunkBytes: 7, wholeValueChars: 16 }).value).toEqual(result);
+  });
+
+  it('forgets an elided text a later `text` member of the same block replaces', () => {
+    const long = 'x'.repeat(100);
+    const path = fileOf(`{"content":[{"type":"text","text":"${long}","text":"${long.slice(0, 40)}"}]}`);
+    const read = readJsonFile(path, { overChars: 50, keepChars: 20 }, { chunkBytes: 5, wholeValueChars: 16 });
+    expect(read.elided).toEqual([]);
+    expect((read.value as { content: { text: string }[] }).content[0]!.text).toBe(long.slice(0, 40));
+  });
+});
+
+async function render(args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+  const { io, out, err } = captureIo(stdin === undefined ? {} : { stdin: Readable.from([Buffer.from(stdin)]) });
+  const code = await main(['render', ...args], io);
+  return { code, out: out(), err: err() };
+}
+
+/** A text of `length` units from pieces that stress a cut: surrogate pairs, lone surrogates, escapes, controls. */
+function longText(length: number, seed: number): string {
+  const pieces = ['lorem ipsum ', '\ud83d\ude00', '\ud83d', '"quoted"\\', '\u0007\n', 'é', 'https://example.com/x?token=abc '];
+  let text = '';
+  for (let index = seed; text.length < length; index += 1) text += pieces[(index * 7 + seed) % pieces.length];
+  return text.slice(0, length);
+}
+
+describe('render of a file read in pieces', () => {
+  // The standard input is read whole and parsed by JSON.parse: the render as it was.
+  it('prints what the whole read prints, for results of long and short texts, other blocks and structuredContent', async () => {
+    const block = fc.oneof(
+      fc
+        .tuple(fc.integer({ min: (1 << 20) - 4, max: (1 << 20) * 2 + 9 }), fc.nat(50))
+        .map(([length, seed]) => ({ type: 'text', text: longText(length, seed) })),
+      fc.string({ maxLength: 40 }).map((text) => ({ type: 'text', text })),
+      fc.constant({ type: 'text', text: 'hi', annotations: { audience: ['user'], priority: 0.5 } }),
+      fc.constant({ type: 'resource_link', uri: 'https://example.com/a?X-Amz-Signature=abc', name: 'a' }),
+      fc.constant({ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }),
+      fc.constant({ type: 'text', text: 7 }),
+    );
+    const result = fc
+      .tuple(fc.array(block, { minLength: 1, maxLength: 3 }), fc.constantFrom(undefined, { a: 1 }), fc.boolean(), fc.constantFrom(undefined, 'complete'))
+      .map(([content, structuredContent, bare, resultType]) =>
+        bare
+          ? JSON.stringify(content)
+          : JSON.stringify({ content, ...(structuredContent === undefined ? {} : { structuredContent }), ...(resultType === undefined ? {} : { resultType }) }),
+      );
+    const flags = fc.constantFrom([], ['--json'], ['--cap', '300'], ['--cap', '2000000'], ['--raw']);
+    await fc.assert(
+      fc.asyncProperty(result, flags, async (text, extra) => {
+        const path = fileOf(text);
+        const fromFile = await render([path, ...extra]);
+        const whole = await render(['-', ...extra], text);
+        expect(fromFile.code).toBe(whole.code);
+        expect(fromFile.err).toBe(whole.err);
+        // Reference ids are random per render: compared as one id.
+        const sameIds = (out: string) => out.replace(/\bref-[\w-]+/g, 'ref-ID');
+        expect(sameIds(fromFile.out) === sameIds(whole.out)).toBe(true);
+      }),
+      { numRuns: 24 },
+    );
+  }, 120_000);
+
+  it('a file that is not JSON: the one-line error JSON.parse of the whole text gives, control characters escaped, exit 2', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(jsonText, fc.string({ unit: 'binary', maxLength: 30 })), fc.nat(), async (text, at) => {
+        const broken = `${text.slice(0, at % (text.length + 1))}\u001b[31m${text.slice(at % (text.length + 1))}`;
+        const path = fileOf(broken);
+        const { code, out, err } = await render([path]);
+        const whole = wholeRead(path);
+        if (!('error' in whole)) return;
+        expect(code).toBe(2);
+        expect(out).toBe('');
+        expect(err.endsWith('\n') && !err.slice(0, -1).includes('\n')).toBe(true);
+        expect(err).not.toContain('\u001b');
+        const fromStdin = await render(['-'], broken);
+        // The same words, but for the input's name.
+        expect(err.replace(JSON.stringify(path), 'INPUT')).toBe(fromStdin.err.replace(/standard input|"-"|-/, 'INPUT'));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
