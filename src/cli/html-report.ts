@@ -158,28 +158,29 @@ export function reportTotals(entries: readonly ReportEntry[]): ReportTotals {
 export function buildHtmlReport(input: ReportInput): string {
   const totals = reportTotals(input.entries);
   const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${input.title} report</title>
-        <style>
-          ${SafeHtml.of(STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <header>
-            <h1>${input.title} report</h1>
-            <p class="source">${input.source}</p>
-            <p class="meta">Started ${input.startedAt.toISOString()}; took ${formatMs(input.totalMs)}.</p>
-          </header>
-          ${totalsList(totals)} ${contents(input.entries)} ${input.entries.map(entrySection)}
-        </main>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${input.title} report</title>
+<style>${SafeHtml.of(STYLE)}</style>
+</head>
+<body>
+<main>
+<header>
+<h1>${input.title} report</h1>
+<p class="source">${input.source}</p>
+<p class="meta">Started ${input.startedAt.toISOString()}; took ${formatMs(input.totalMs)}.</p>
+</header>
+${totalsList(totals)}
+${contents(input.entries)}
+${input.entries.map(entrySection)}
+</main>
+</body>
+</html>
+`;
   return page.markup;
 }
 
@@ -191,14 +192,14 @@ function totalsList(totals: ReportTotals): SafeHtml {
     count(totals.withheld, 'withheld line'),
   ].join(', ');
   return html`<ul class="totals" aria-label="totals">
-    <li><b>${totals.calls}</b>${totals.calls === 1 ? 'call' : 'calls'}</li>
-    <li><b class="${totals.errors > 0 ? 'bad' : 'ok'}">${totals.errors}</b>${totals.errors === 1 ? 'error' : 'errors'}</li>
-    <li><b>${totals.skipped}</b>skipped</li>
-    <li><b>${groupDigits(totals.storedChars)}</b>stored chars</li>
-    <li><b>${groupDigits(totals.liveTextChars)}</b>live text chars</li>
-    <li><b>${totals.nativeImages}</b>native ${totals.nativeImages === 1 ? 'image' : 'images'}</li>
-    <li><b>${totals.markers + totals.stubs + totals.links + totals.withheld}</b>withheld or stood in for: ${withheld}</li>
-  </ul>`;
+<li><b>${totals.calls}</b>${totals.calls === 1 ? 'call' : 'calls'}</li>
+<li><b class="${totals.errors > 0 ? 'bad' : 'ok'}">${totals.errors}</b>${totals.errors === 1 ? 'error' : 'errors'}</li>
+<li><b>${totals.skipped}</b>skipped</li>
+<li><b>${groupDigits(totals.storedChars)}</b>stored chars</li>
+<li><b>${groupDigits(totals.liveTextChars)}</b>live text chars</li>
+<li><b>${totals.nativeImages}</b>native ${totals.nativeImages === 1 ? 'image' : 'images'}</li>
+<li><b>${totals.markers + totals.stubs + totals.links + totals.withheld}</b>withheld or stood in for: ${withheld}</li>
+</ul>`;
 }
 
 /** One line per entry, linked to its section: the run at a glance. */
@@ -218,89 +219,44 @@ function contents(entries: readonly ReportEntry[]): SafeHtml {
         : entry.kind === 'failed'
           ? formatMs(entry.ms)
           : `${formatMs(entry.ms)}, ${groupDigits(entry.rendered.stored.length)} chars, ${count(entry.rendered.blocks.length, 'block')}`;
-    return html`<tr>
-      <td><a href="#call-${index + 1}">${toolName(entry.tool)}</a></td>
-      <td>${status}</td>
-      <td>${detail}</td>
-    </tr>`;
+    return html`<tr><td><a href="#call-${index + 1}">${toolName(entry.tool)}</a></td><td>${status}</td><td>${detail}</td></tr>`;
   });
-  return html`<table class="contents">
-    <thead>
-      <tr>
-        <th>Tool</th>
-        <th>Outcome</th>
-        <th>Time, stored copy, or why skipped</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return html`<table class="contents"><thead><tr><th>Tool</th><th>Outcome</th><th>Time, stored copy, or why skipped</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function entrySection(entry: ReportEntry, index: number): SafeHtml {
   const id = `call-${index + 1}`;
   if (entry.kind === 'skipped') {
     return html`<section class="call skipped" id="${id}">
-      <header>
-        <h2>${toolName(entry.tool)}</h2>
-        <span class="badge warn">skipped</span>
-      </header>
-      <p>${entry.reason}</p>
-    </section>`;
+<header><h2>${toolName(entry.tool)}</h2><span class="badge warn">skipped</span></header>
+<p>${entry.reason}</p>
+</section>`;
   }
-  const args = html`<h3>Arguments${entry.derived ? ' (derived from its input schema)' : ''}</h3>
-    <pre>${boundedArgumentsJson(entry.args, PAGE_ARGUMENTS_MAX, 2)}</pre>`;
-  const asked =
-    entry.asked !== undefined && entry.asked.length > 0
-      ? html`<ul class="notes">
-          ${entry.asked.map((line) => html`<li>${line}</li>`)}
-        </ul>`
-      : '';
+  const args = html`<h3>Arguments${entry.derived ? ' (derived from its input schema)' : ''}</h3><pre>${boundedArgumentsJson(entry.args, PAGE_ARGUMENTS_MAX, 2)}</pre>`;
+  const asked = entry.asked !== undefined && entry.asked.length > 0 ? html`<ul class="notes">${entry.asked.map((line) => html`<li>${line}</li>`)}</ul>` : '';
   if (entry.kind === 'failed') {
     return html`<section class="call" id="${id}">
-      <header>
-        <h2>${toolName(entry.tool)}</h2>
-        <span class="badge bad">failed</span><span class="meta">${formatMs(entry.ms)}</span>
-      </header>
-      ${args}
-      <h3>Outcome</h3>
-      <p class="bad">${entry.error}</p>
-      ${asked}
-    </section>`;
+<header><h2>${toolName(entry.tool)}</h2><span class="badge bad">failed</span><span class="meta">${formatMs(entry.ms)}</span></header>
+${args}
+<h3>Outcome</h3><p class="bad">${entry.error}</p>
+${asked}
+</section>`;
   }
   const { rendered } = entry;
   const summary = summarizeRendered(rendered, entry.raw);
   const badge = rendered.isError ? html`<span class="badge bad">tool error</span>` : html`<span class="badge ok">rendered</span>`;
   return html`<section class="call" id="${id}">
-    <header>
-      <h2>${toolName(entry.tool)}</h2>
-      ${badge}<span class="meta">${formatMs(entry.ms)}; stored ${groupDigits(rendered.stored.length)} chars; live ${liveWords(rendered)}</span>
-    </header>
-    ${args}
-    <div class="copies">
-      <div class="stored">
-        <h3>Stored copy (history)</h3>
-        <pre>${rendered.stored}</pre>
-      </div>
-      <div class="live">
-        <h3>Live copy (this turn)</h3>
-        ${liveCopy(rendered)}
-      </div>
-    </div>
-    <h3>Blocks</h3>
-    <ol class="blocks">
-      ${rendered.blocks.map((block, at) => blockItem(block, summary.blocks[at]?.summary ?? block.kind))}
-    </ol>
-    ${
-      (summary.notes ?? []).length > 0
-        ? html`<ul class="notes">
-            ${(summary.notes ?? []).map((note) => html`<li>${note}</li>`)}
-          </ul>`
-        : ''
-    }
-    ${asked}
-  </section>`;
+<header><h2>${toolName(entry.tool)}</h2>${badge}<span class="meta">${formatMs(entry.ms)}; stored ${groupDigits(rendered.stored.length)} chars; live ${liveWords(rendered)}</span></header>
+${args}
+<div class="copies">
+<div class="stored"><h3>Stored copy (history)</h3><pre>${rendered.stored}</pre></div>
+<div class="live"><h3>Live copy (this turn)</h3>${liveCopy(rendered)}</div>
+</div>
+<h3>Blocks</h3>
+<ol class="blocks">${rendered.blocks.map((block, at) => blockItem(block, summary.blocks[at]?.summary ?? block.kind))}</ol>
+${(summary.notes ?? []).length > 0 ? html`<ul class="notes">${(summary.notes ?? []).map((note) => html`<li>${note}</li>`)}</ul>` : ''}
+${asked}
+</section>`;
 }
 
 function liveWords(rendered: RenderedToolResult): string {
@@ -328,10 +284,7 @@ function liveBlock(block: LiveBlock): SafeHtml {
   const placeholder = nativeImagePlaceholder(block.mimeType, block.data, block.type);
   // eslint-disable-next-line no-restricted-syntax -- a live-copy block's kind (LiveBlock, blockwise's output), not a server's block
   if (block.type === 'image' && isNativeImageType(block.mimeType) && BASE64.test(block.data)) {
-    return html`<figure>
-      <img src="data:${block.mimeType};base64,${block.data}" alt="${placeholder}" />
-      <figcaption>${placeholder}</figcaption>
-    </figure>`;
+    return html`<figure><img src="data:${block.mimeType};base64,${block.data}" alt="${placeholder}"><figcaption>${placeholder}</figcaption></figure>`;
   }
   return html`<pre>${placeholder}</pre>`;
 }
