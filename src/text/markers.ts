@@ -103,6 +103,8 @@ const mediaLabels = new Map<string, string>();
 const MEDIA_LABELS_KEPT = 64;
 /** The longest media type {@link mediaLabels} keeps (any real one is far shorter). */
 const MEDIA_LABEL_KEPT_CHARS = 128;
+let lastMediaType: string | undefined;
+let lastMediaLabel = UNKNOWN_TYPE;
 
 /**
  * A media type (`mimeType`) as markers, stubs, link lines and script objects show it: its
@@ -114,13 +116,18 @@ const MEDIA_LABEL_KEPT_CHARS = 128;
  */
 export function mediaTypeLabel(mimeType: string | undefined): string {
   if (mimeType === undefined || mimeType === '') return UNKNOWN_TYPE;
-  const known = mediaLabels.get(mimeType);
-  if (known !== undefined) return known;
-  const label = mediaTypeLabelOf(mimeType);
-  if (mimeType.length <= MEDIA_LABEL_KEPT_CHARS) {
-    if (mediaLabels.size >= MEDIA_LABELS_KEPT) mediaLabels.delete(mediaLabels.keys().next().value!);
-    mediaLabels.set(mimeType, label);
+  // The last type asked about first: a run of links or images of one type compares, never hashes.
+  if (mimeType === lastMediaType) return lastMediaLabel;
+  let label = mediaLabels.get(mimeType);
+  if (label === undefined) {
+    label = mediaTypeLabelOf(mimeType);
+    if (mimeType.length <= MEDIA_LABEL_KEPT_CHARS) {
+      if (mediaLabels.size >= MEDIA_LABELS_KEPT) mediaLabels.delete(mediaLabels.keys().next().value!);
+      mediaLabels.set(mimeType, label);
+    }
   }
+  lastMediaType = mimeType;
+  lastMediaLabel = label;
   return label;
 }
 
