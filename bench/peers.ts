@@ -210,6 +210,27 @@ function blockwise(): { convert: Convert; context: (output: unknown) => Context 
   };
 }
 
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same orders on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `items` in a random order (Fisher–Yates), drawn from `random`. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const order = [...items];
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -225,16 +246,18 @@ type PeerName = keyof typeof peers;
 const names = Object.keys(peers) as PeerName[];
 
 /**
- * Median milliseconds per result for each peer, interleaved round by round in a rotating order;
- * every peer converts the same result in a round (`resultFor(round)`, made before it).
+ * Median milliseconds per result for each peer, interleaved round by round, each round in an
+ * order of its own (a seeded shuffle): in a rotation each peer always ran right after the same
+ * one, and so always paid for that one's garbage (the young generation it left full). Every peer
+ * converts the same result in a round (`resultFor(round)`, made before it).
  */
 async function measure(resultFor: (round: number) => Result, rounds: number): Promise<Record<PeerName, number>> {
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
+  const random = seeded(15);
   for (let round = 0; round < rounds + WARMUP; round += 1) {
     // Rounds start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
     const result = resultFor(round + 1);
-    for (let offset = 0; offset < names.length; offset += 1) {
-      const name = names[(round + offset) % names.length]!;
+    for (const name of shuffled(names, random)) {
       const started = performance.now();
       await peers[name].convert(result);
       const elapsed = performance.now() - started;
