@@ -107,6 +107,10 @@ const ratioB = measure(
 /**
  * (g) 100,000 blocks of (b)'s shape (25,000 links, every uri new each round): the time per block,
  * target ≤ 1.2 µs (issue 15). Each round's input is built before its render, outside the timing.
+ * Only the blocks up to where the shown budgets are spent (about the first 2,000 at the default
+ * cap) are classified; the rest are texts, cut by their fair share, and links only counted. So
+ * this is the cost of a long result's tail, not of a classified link: (b) times those, and
+ * `npm run bench:peers` its 1,000 blocks beside the peers.
  */
 function perBlock(rounds: number): number {
   const blocks = 100_000;

@@ -10,7 +10,14 @@
  *   what the model is sent; the runner calls it on every tool output).
  * - LangChain (`@langchain/mcp-adapters`): `loadMcpTools` over an in-memory client, and the
  *   tool's `invoke` with a tool call: the `ToolMessage` an agent appends.
- * - blockwise: `host.renderToolResult`, both copies (stored and live).
+ * - blockwise: `host.renderToolResult` on a host made once (as each peer's client and tool are),
+ *   both copies (stored and live), for the MCP profile: one call, with no MCP round trip of its
+ *   own (a host calls it on the result its client answered), so the peers' in-memory round trips
+ *   (a few microtasks each) are the only work timed on their side and not on blockwise's.
+ * Every round's links name uris never seen before (built before the round, outside the timing),
+ * as a host's results do: blockwise registers each link, and a uri its registry already holds
+ * costs it less than a new one (no new id, its record kept), which a result repeated round after
+ * round would measure instead. The peers keep no state per uri, so this changes nothing for them.
  * For the small result it also prints what each puts before the model: the characters of text,
  * how many images go natively, whether the image's base64 appears anywhere but a native image,
  * and whether the presigned link's signature does.
@@ -34,30 +41,31 @@ const SIGNATURE = `X-Amz-Signature=${'ab'.repeat(32)}`;
 const presigned = (path: string) =>
   `https://bucket.s3.amazonaws.com/${path}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAEXAMPLE%2F20260101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&${SIGNATURE}`;
 
-/** (1) A small mixed result: a text, a small PNG, a presigned link, an embedded text resource. */
+/** (1) A small mixed result: a text, a small PNG, a presigned link, an embedded text resource; `round` makes its link's uri new. */
 const smallImage = makePng(32, 32, 7).toString('base64');
-const small: Result = {
+const smallResult = (round: number): Result => ({
   content: [
     { type: 'text', text: 'Exported the report; the chart and the download follow.' },
     { type: 'image', mimeType: 'image/png', data: smallImage },
-    { type: 'resource_link', name: 'report.csv', mimeType: 'text/csv', uri: presigned('exports/report.csv') },
+    { type: 'resource_link', name: 'report.csv', mimeType: 'text/csv', uri: presigned(`exports/r${round}/report.csv`) },
     { type: 'resource', resource: { uri: 'file:///reports/summary.txt', mimeType: 'text/plain', text: 'Rows: 1200. Columns: 14.' } },
   ],
-};
+});
+const small = smallResult(0);
 
-/** (2) 1,000 blocks: 750 texts and 250 links, every eighth presigned. */
-const manyBlocks: Result = {
+/** (2) 1,000 blocks: 750 texts and 250 links, every eighth presigned; `round` makes every uri new. */
+const manyBlocks = (round: number): Result => ({
   content: Array.from({ length: 1000 }, (_, i) =>
     i % 4 === 3
       ? {
           type: 'resource_link',
           name: `file-${i}.csv`,
           mimeType: 'text/csv',
-          uri: i % 8 === 7 ? presigned(`exports/file-${i}.csv`) : `https://example.com/exports/file-${i}.csv?page=${i}`,
+          uri: i % 8 === 7 ? presigned(`exports/r${round}/file-${i}.csv`) : `https://example.com/exports/r${round}/file-${i}.csv?page=${i}`,
         }
       : { type: 'text', text: `Line ${i}: ${'some tool output text '.repeat(4)}` },
   ),
-};
+});
 
 /** (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. */
 const records = listingRecords(10_000);
@@ -202,6 +210,27 @@ function blockwise(): { convert: Convert; context: (output: unknown) => Context 
   };
 }
 
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same orders on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `items` in a random order (Fisher–Yates), drawn from `random`. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const order = [...items];
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -216,12 +245,19 @@ const peers = {
 type PeerName = keyof typeof peers;
 const names = Object.keys(peers) as PeerName[];
 
-/** Median milliseconds per result for each peer, interleaved round by round in a rotating order. */
-async function measure(result: Result, rounds: number): Promise<Record<PeerName, number>> {
+/**
+ * Median milliseconds per result for each peer, interleaved round by round, each round in an
+ * order of its own (a seeded shuffle): in a rotation each peer always ran right after the same
+ * one, and so always paid for that one's garbage (the young generation it left full). Every peer
+ * converts the same result in a round (`resultFor(round)`, made before it).
+ */
+async function measure(resultFor: (round: number) => Result, rounds: number): Promise<Record<PeerName, number>> {
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
+  const random = seeded(15);
   for (let round = 0; round < rounds + WARMUP; round += 1) {
-    for (let offset = 0; offset < names.length; offset += 1) {
-      const name = names[(round + offset) % names.length]!;
+    // Rounds start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
+    const result = resultFor(round + 1);
+    for (const name of shuffled(names, random)) {
       const started = performance.now();
       await peers[name].convert(result);
       const elapsed = performance.now() - started;
@@ -231,11 +267,11 @@ async function measure(result: Result, rounds: number): Promise<Record<PeerName,
   return Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<PeerName, number>;
 }
 
-const inputs: [string, Result, number][] = [
-  ['small mixed result, presigned link', small, Number(process.env.BENCH_ROUNDS ?? 2000)],
+const inputs: [string, (round: number) => Result, number][] = [
+  ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000)],
   ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300)],
-  ['4.5 MB JSON text', jsonText, Number(process.env.BENCH_ROUNDS ?? 60)],
-  ['20 images of 200 KB', images, Number(process.env.BENCH_ROUNDS ?? 200)],
+  ['4.5 MB JSON text', () => jsonText, Number(process.env.BENCH_ROUNDS ?? 60)],
+  ['20 images of 200 KB', () => images, Number(process.env.BENCH_ROUNDS ?? 200)],
 ];
 console.log(`| input | ${names.map((name) => `${name} ms`).join(' | ')} | blockwise ÷ OpenAI Agents | blockwise ÷ LangChain | blockwise ÷ AI SDK |`);
 console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);

@@ -4,8 +4,10 @@
  * only when its signature is its type's, its header gives its dimensions, and its stream ends
  * where its format says it ends.
  *
- * The dimensions of PNG (IHDR), GIF (logical screen) and WebP (VP8, VP8L, VP8X) are read by
- * `image-size`. It reads a header only, never where a stream ends, so the end checks are ours:
+ * The dimensions of GIF (logical screen) and WebP (VP8, VP8L, VP8X) are read by `image-size`;
+ * a PNG's are IHDR's width and height, which the chunk walk checks anyway (where `image-size`
+ * reads them too, once IHDR is first: its detector and readers cost a small image's render more
+ * than its CRCs). `image-size` reads a header only, never where a stream ends, so the end checks are ours:
  * PNG's chunks walked to IEND, GIF's blocks walked to its trailer (a last byte of 0x3B alone is
  * one cut in 256), WebP's RIFF size against the data's length, JPEG's EOI. Each walk steps over
  * whole chunks or sub-blocks by their lengths, never byte by byte. Past the ends, the walks
@@ -79,7 +81,7 @@ const FORMATS: Readonly<Record<NativeImageType, Format>> = {
       if (b.length < PNG_MIN_BYTES) return TRUNCATED;
       if (!startsWith(b, PNG_IHDR, 12)) return MALFORMED;
       const end = readPngEnd(b);
-      return end === WHOLE_STREAM ? measured(b, 8 + 25, 'png') : end;
+      return end === WHOLE_STREAM ? { kind: 'whole', width: uint32At(b, 16), height: uint32At(b, 20) } : end;
     },
   },
   'image/jpeg': {
@@ -142,10 +144,15 @@ const MALFORMED: ImageReading = { kind: 'malformed' };
  * through a `DataView` over the whole underlying buffer, past the view it was given, so a short
  * header in a shared buffer would be read from someone else's bytes rather than refused.
  */
-function measured(bytes: Uint8Array, headerBytes: number, type: 'png' | 'gif' | 'webp'): ImageReading {
+function measured(bytes: Uint8Array, headerBytes: number, type: 'gif' | 'webp'): ImageReading {
   const size = imageSize(bytes.slice(0, headerBytes));
   if (size.type !== type) return MALFORMED;
   return { kind: 'whole', width: size.width, height: size.height };
+}
+
+/** The big-endian unsigned 32-bit number at `at` (PNG's lengths, CRCs and dimensions). */
+function uint32At(b: Uint8Array, at: number): number {
+  return b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
 }
 
 /** A reading whose image has no pixels is no image. */
@@ -172,7 +179,7 @@ function readPngEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
   const zlibHead: number[] = [];
   for (;;) {
     if (at + 12 > b.length) return TRUNCATED;
-    const length = b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
+    const length = uint32At(b, at);
     // PNG bounds a chunk's length at 2^31 - 1.
     if (length > 0x7fffffff) return MALFORMED;
     const end = at + 12 + length;
@@ -181,7 +188,7 @@ function readPngEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
     // while libpng's default warns and drops an ancillary chunk whose CRC is wrong; the MCP
     // reference server's own sample image has an iCCP chunk whose CRC is wrong.
     if ((b[at + 4]! & 0x20) === 0) {
-      const stored = b[end - 4]! * 0x1000000 + ((b[end - 3]! << 16) | (b[end - 2]! << 8) | b[end - 1]!);
+      const stored = uint32At(b, end - 4);
       if (crc32(b.subarray(at + 4, end - 4)) !== stored) return MALFORMED;
     }
     if (startsWith(b, PNG_IEND, at + 4)) return end === b.length && imageData && zlibHeaderValid(zlibHead) ? WHOLE_STREAM : MALFORMED;
@@ -206,8 +213,8 @@ function readPngEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
 function pngHeaderValid(b: Uint8Array): boolean {
   if (b[8] !== 0 || b[9] !== 0 || b[10] !== 0 || b[11] !== 13) return false;
   const at = 16;
-  const width = b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
-  const height = b[at + 4]! * 0x1000000 + ((b[at + 5]! << 16) | (b[at + 6]! << 8) | b[at + 7]!);
+  const width = uint32At(b, at);
+  const height = uint32At(b, at + 4);
   if (width < 1 || width > 0x7fffffff || height < 1 || height > 0x7fffffff) return false;
   const depths = PNG_BIT_DEPTHS[b[at + 9]!];
   return depths !== undefined && depths.includes(b[at + 8]!) && b[at + 10] === 0 && b[at + 11] === 0 && b[at + 12]! <= 1;

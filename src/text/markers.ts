@@ -92,7 +92,17 @@ const MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]{0,62}\/[A-Za-z0-9][\w!#$&^.+-]{0,62
 /** How much of a media type is read for its `;` (a longer one with none isn't one). */
 const MEDIA_TYPE_READ_CHARS = 256;
 
-// The last media type asked about and its label: a result's links and images mostly share one.
+/**
+ * Media types asked about and their labels, the oldest first: a result mixes a few types (an
+ * image's, a link's, an embedded text's), each of which the label's credential checks would
+ * otherwise read again per block. Bounded in entries and in each type's length, so a server
+ * sending endless distinct types costs no more than the checks themselves.
+ */
+const mediaLabels = new Map<string, string>();
+/** How many media types {@link mediaLabels} keeps. */
+const MEDIA_LABELS_KEPT = 64;
+/** The longest media type {@link mediaLabels} keeps (any real one is far shorter). */
+const MEDIA_LABEL_KEPT_CHARS = 128;
 let lastMediaType: string | undefined;
 let lastMediaLabel = UNKNOWN_TYPE;
 
@@ -106,11 +116,19 @@ let lastMediaLabel = UNKNOWN_TYPE;
  */
 export function mediaTypeLabel(mimeType: string | undefined): string {
   if (mimeType === undefined || mimeType === '') return UNKNOWN_TYPE;
-  if (mimeType !== lastMediaType) {
-    lastMediaLabel = mediaTypeLabelOf(mimeType);
-    lastMediaType = mimeType;
+  // The last type asked about first: a run of links or images of one type compares, never hashes.
+  if (mimeType === lastMediaType) return lastMediaLabel;
+  let label = mediaLabels.get(mimeType);
+  if (label === undefined) {
+    label = mediaTypeLabelOf(mimeType);
+    if (mimeType.length <= MEDIA_LABEL_KEPT_CHARS) {
+      if (mediaLabels.size >= MEDIA_LABELS_KEPT) mediaLabels.delete(mediaLabels.keys().next().value!);
+      mediaLabels.set(mimeType, label);
+    }
   }
-  return lastMediaLabel;
+  lastMediaType = mimeType;
+  lastMediaLabel = label;
+  return label;
 }
 
 function mediaTypeLabelOf(mimeType: string): string {
