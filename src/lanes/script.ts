@@ -327,6 +327,10 @@ class ViewBuilder {
     // What its JSON text would parse back to, built without the text (`json-copy.ts`).
     return jsonCopy(value, (_key, member: unknown) => {
       if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
+      // With neither an id nor a string `type`, an object is none of this lane's and no block:
+      // only data (most objects, passed over with two reads).
+      const fields = member as { refId?: unknown; type?: unknown };
+      if (typeof fields.refId !== 'string' && typeof fields.type !== 'string') return checked(member);
       const own = this.#own(member);
       if (own !== undefined) return own;
       if (!isBlockAtDepth(member)) return checked(member);
