@@ -65,24 +65,130 @@ export interface WalkSummary {
  * value throws (a getter, a `toJSON`), or past {@link WALK_MAX_DEPTH}.
  */
 export function walk(value: unknown, visit: WalkVisitor): WalkSummary {
-  return run(value, { all: visit, objects: undefined });
+  return run(value, visit);
 }
 
 /**
  * The same walk, calling `visit` only for the objects and arrays it descends into: the
- * cheaper form for readers that care about objects alone (the claims reading).
+ * cheaper form for readers that care about objects alone (the claims reading). Where `large` is
+ * given, the walk notes in it the arrays and objects it found large (see {@link LargeObjects}),
+ * so a reader sizing the data later needn't look through it again.
  */
-export function walkObjects(value: unknown, visit: WalkObjectVisitor): WalkSummary {
-  return run(value, { all: undefined, objects: visit });
+export function walkObjects(value: unknown, visit: WalkObjectVisitor, large?: LargeObjects): WalkSummary {
+  const state: ObjectsWalkState = { visit, large, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false };
+  try {
+    if (mayHoldMore(value)) objectMember(state, '', value, 0);
+  } catch (error) {
+    throw asWalkError(state, error);
+  }
+  return { sawToJSON: state.sawToJSON };
 }
 
-interface Visitors {
-  readonly all: WalkVisitor | undefined;
-  readonly objects: WalkObjectVisitor | undefined;
+/**
+ * What each nested array or object counts for in a walk's sizes, beside its own keys and
+ * elements: a deep chain of one-key objects is large within a few levels.
+ */
+export const NESTING_NODES = 4;
+
+/** The most objects a {@link LargeObjects} holds: past them it is incomplete, and says so. */
+const LARGE_OBJECTS_MAX = 65_536;
+
+/**
+ * The arrays and objects a walk found large: holding more than `from` keys and elements in all
+ * beneath them, each nested array or object counted {@link NESTING_NODES} more. Every object
+ * holding a large one is large too, so they are the upper part of the data: a reader that
+ * counts the large ones apart and serializes the rest whole needn't look through the data
+ * again. Bounded by count: past {@link LARGE_OBJECTS_MAX} it is incomplete, and answers
+ * nothing.
+ */
+export class LargeObjects {
+  readonly #found = new Set<object>();
+  #complete = true;
+
+  /** @param from the most keys and elements a value may hold and not be large */
+  constructor(readonly from: number) {}
+
+  /** Notes a value the walk found large. */
+  note(value: object): void {
+    if (this.#found.size < LARGE_OBJECTS_MAX) this.#found.add(value);
+    else this.#complete = false;
+  }
+
+  /** Whether the walk noted every large value it met: only then is {@link isLarge} an answer. */
+  get complete(): boolean {
+    return this.#complete;
+  }
+
+  /**
+   * Whether the walk found `value` large. A value the walk never met (a getter answering a new
+   * object on a second read) isn't.
+   */
+  isLarge(value: object): boolean {
+    return this.#found.has(value);
+  }
 }
 
-interface WalkState extends Visitors {
-  /** The objects being serialized, root first; read only once the walk has stopped. */
+interface ObjectsWalkState extends WalkStateBase {
+  readonly visit: WalkObjectVisitor;
+  readonly large: LargeObjects | undefined;
+}
+
+/**
+ * The objects-only walk's visit of one member that {@link mayHoldMore}: `raw` as its holder
+ * holds it under `key` (an index in an array). Answers the keys and elements beneath the value
+ * it descends into (see {@link LargeObjects}), 0 where it descends into none. Its own
+ * function, not {@link member} with a flag: it runs for every object of a multi-megabyte result,
+ * and skips the primitives around them without a call.
+ */
+function objectMember(state: ObjectsWalkState, key: string | number, raw: unknown, depth: number): number {
+  let value = raw;
+  // Serialization asks any object (a function included) and a BigInt for its toJSON.
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') value = callToJSON(state, toJSON, value, String(key));
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'bigint') throw new WalkError('bigint');
+    return 0;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null && isBoxedPrimitive(value)) return 0;
+  if (state.visit(value, depth) === false) return 0;
+  if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
+  // By depth, not pushed and popped: when the depth bound stops the walk, the entries up to it
+  // are exactly the path from the root.
+  state.stack[depth] = value;
+  let nodes = 0;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    nodes = length;
+    for (let index = 0; index < length; index += 1) {
+      const item: unknown = value[index];
+      if (mayHoldMore(item)) nodes += NESTING_NODES + objectMember(state, index, item, depth + 1);
+    }
+  } else if (prototype === Object.prototype && !state.inheritedKeys) {
+    // As in `member`: `for…in` reads exactly the own enumerable string keys, in order.
+    const record = value as Record<string, unknown>;
+    for (const name in record) {
+      nodes += 1;
+      const item = record[name];
+      if (mayHoldMore(item)) nodes += NESTING_NODES + objectMember(state, name, item, depth + 1);
+    }
+  } else {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    nodes = keys.length;
+    for (let index = 0; index < keys.length; index += 1) {
+      const name = keys[index]!;
+      const item = record[name];
+      if (mayHoldMore(item)) nodes += NESTING_NODES + objectMember(state, name, item, depth + 1);
+    }
+  }
+  if (state.large !== undefined && nodes > state.large.from) state.large.note(value);
+  return nodes;
+}
+
+/** What every walk keeps as it goes. */
+interface WalkStateBase {
+  /** The objects being serialized, by depth (the root's at 0): read only once the walk has stopped. */
   readonly stack: object[];
   /**
    * Object.prototype carries an enumerable key (polluted): plain objects need Object.keys too.
@@ -93,8 +199,12 @@ interface WalkState extends Visitors {
   sawToJSON: boolean;
 }
 
-function run(value: unknown, visitors: Visitors): WalkSummary {
-  const state: WalkState = { ...visitors, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false };
+interface WalkState extends WalkStateBase {
+  readonly visit: WalkVisitor;
+}
+
+function run(value: unknown, visit: WalkVisitor): WalkSummary {
+  const state: WalkState = { visit, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false };
   try {
     member(state, { '': value }, '', value, 0);
   } catch (error) {
@@ -112,51 +222,47 @@ function member(state: WalkState, holder: object, key: string | number, raw: unk
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') value = callToJSON(state, toJSON, value, String(key));
   }
-  if (state.all !== undefined && state.all(String(key), value, holder, depth) === false) return;
+  if (state.visit(String(key), value, holder, depth) === false) return;
   if (typeof value !== 'object' || value === null) {
     if (typeof value === 'bigint') throw new WalkError('bigint');
     return;
   }
   const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
-    // Boxed primitives serialize as their primitive: told apart by their internal slot, as
-    // serialization tells them, not by prototype or tag (which any object can fake). Plain
-    // objects and arrays — nearly all data — skip these checks; a boxed primitive given one of
-    // their prototypes is walked as the object it then looks like: its own keys, which
-    // serialization never reads (more, never less).
-    if (types.isNumberObject(value) || types.isStringObject(value) || types.isBooleanObject(value)) return;
-    if (types.isBigIntObject(value)) throw new WalkError('bigint');
-  }
-  if (state.objects !== undefined && state.objects(value, depth) === false) return;
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null && isBoxedPrimitive(value)) return;
   if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
-  state.stack.push(value);
-  // When only objects are visited, a primitive other than a BigInt needs no visit: skipping
-  // the call for them is most of the walk's speed on real data.
-  const all = state.all !== undefined;
+  // By depth, not pushed and popped: when the depth bound stops the walk, the entries up to it
+  // are exactly the path from the root.
+  state.stack[depth] = value;
   if (Array.isArray(value)) {
     const length = value.length;
-    for (let index = 0; index < length; index += 1) {
-      const item: unknown = value[index];
-      if (all || mayHoldMore(item)) member(state, value, index, item, depth + 1);
-    }
+    for (let index = 0; index < length; index += 1) member(state, value, index, value[index], depth + 1);
   } else if (prototype === Object.prototype && !state.inheritedKeys) {
     // A plain object whose prototype adds no enumerable key: `for…in` reads exactly its own
     // enumerable string keys, in their order, without allocating a key array.
     const record = value as Record<string, unknown>;
-    for (const name in record) {
-      const item = record[name];
-      if (all || mayHoldMore(item)) member(state, record, name, item, depth + 1);
-    }
+    for (const name in record) member(state, record, name, record[name], depth + 1);
   } else {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
     for (let index = 0; index < keys.length; index += 1) {
       const name = keys[index]!;
-      const item = record[name];
-      if (all || mayHoldMore(item)) member(state, record, name, item, depth + 1);
+      member(state, record, name, record[name], depth + 1);
     }
   }
-  state.stack.pop();
+}
+
+/**
+ * Whether an object past the common prototypes serializes as a primitive (a boxed number,
+ * string or boolean); throws the walk's error for a boxed BigInt, which serialization can't
+ * write. Boxed primitives are told apart by their internal slot, as serialization tells them,
+ * not by prototype or tag (which any object can fake). Plain objects and arrays — nearly all
+ * data — skip these checks; a boxed primitive given one of their prototypes is walked as the
+ * object it then looks like: its own keys, which serialization never reads (more, never less).
+ */
+function isBoxedPrimitive(value: object): boolean {
+  if (types.isNumberObject(value) || types.isStringObject(value) || types.isBooleanObject(value)) return true;
+  if (types.isBigIntObject(value)) throw new WalkError('bigint');
+  return false;
 }
 
 /** A value the objects-only walk must still visit: an object, a function (its toJSON), a BigInt. */
@@ -171,7 +277,7 @@ function hasInheritedKeys(): boolean {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any callable: serialization calls whatever `toJSON` holds
-function callToJSON(state: WalkState, toJSON: Function, value: unknown, key: string): unknown {
+function callToJSON(state: WalkStateBase, toJSON: Function, value: unknown, key: string): unknown {
   state.sawToJSON = true;
   try {
     return toJSON.call(value, key);
@@ -185,7 +291,7 @@ function callToJSON(state: WalkState, toJSON: Function, value: unknown, key: str
  * stack twice is a cycle; anything thrown that isn't already a WalkError came from reading a
  * value (a getter, a proxy, the engine's own stack).
  */
-function asWalkError(state: WalkState, error: unknown): WalkError {
+function asWalkError(state: WalkStateBase, error: unknown): WalkError {
   if (error instanceof WalkError) {
     if (error.code === 'depth' && new Set(state.stack).size < state.stack.length) return new WalkError('cycle');
     return error;

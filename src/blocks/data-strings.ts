@@ -46,6 +46,17 @@ export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (memb
     seen += checked.length;
     return checked;
   };
+  // Keys repeat from object to object: each short one is checked once.
+  const shownKeys = new Map<string, string>();
+  const shownKey = (name: string): string => {
+    if (name.length > REMEMBERED_KEY_CHARS) return shownDataString(name);
+    let checked = shownKeys.get(name);
+    if (checked === undefined) {
+      checked = shownDataString(name);
+      if (shownKeys.size < REMEMBERED_KEYS) shownKeys.set(name, checked);
+    }
+    return checked;
+  };
   return (member, key) => {
     if (key !== undefined && !ARRAY_INDEX.test(key)) seen += key.length;
     if (typeof member === 'string') return shown(member);
@@ -56,12 +67,16 @@ export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (memb
     let ahead = seen;
     return withShownKeys(member as Record<string, unknown>, (name) => {
       if (ahead > readChars) return mayNeedDataCheck(name) ? DATA_NOT_READ : name;
-      const checked = shownDataString(name);
+      const checked = shownKey(name);
       ahead += checked.length;
       return checked;
     });
   };
 }
+
+/** The longest key a checker remembers the check of, and how many it remembers: a few MB at most. */
+const REMEMBERED_KEY_CHARS = 256;
+const REMEMBERED_KEYS = 4096;
 
 /** An array element's key (`JSON.stringify` passes its index): not in the text, so not counted. */
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,15})$/;
@@ -73,8 +88,18 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,15})$/;
  */
 function withShownKeys(record: Record<string, unknown>, shownKey: (key: string) => string): Record<string, unknown> {
   const keys = Object.keys(record);
-  const names = keys.map(shownKey);
-  if (names.every((name, index) => name === keys[index])) return record;
+  // Each key is checked once, in order; most objects show all theirs as they are, and no list of
+  // names is made for them.
+  let same = 0;
+  let first = '';
+  for (; same < keys.length; same += 1) {
+    first = shownKey(keys[same]!);
+    if (first !== keys[same]) break;
+  }
+  if (same === keys.length) return record;
+  const names = keys.slice(0, same);
+  names.push(first);
+  for (let index = same + 1; index < keys.length; index += 1) names.push(shownKey(keys[index]!));
   const shown: Record<string, unknown> = {};
   const nextCount = new Map<string, number>();
   names.forEach((base, index) => {

@@ -10,6 +10,8 @@
  * `null` in arrays — and serialize anything else whole; they are for values a walk has read
  * and found no `toJSON` in, so no member's text depends on its key.
  */
+import { NESTING_NODES, type LargeObjects } from '../walk.js';
+
 /** The start of a value's JSON text, and whether it is the whole text. */
 export interface JsonHead {
   /** `JSON.stringify(value)`, or its first members, descended into, until they pass the limit. */
@@ -87,13 +89,18 @@ function writeMember(head: HeadText, value: unknown): boolean | undefined {
 /**
  * `JSON.stringify(value).length` (undefined where it serializes to nothing), counted without
  * building the whole text: an array's elements are serialized in runs whose size adapts to keep
- * each piece near {@link PIECE_CHARS}, an object's members that are arrays or plain objects
- * holding more than a few dozen keys and elements are counted the same way and its others in
- * runs (a very wide object whole). The memory is a piece and the largest element or wide object.
+ * each piece near {@link PIECE_CHARS}; an object's members that are large arrays or plain objects
+ * are counted the same way, and its other members join one running batch of pieces, shared by
+ * the whole count (a very wide object is serialized whole). Which members are large the walk
+ * that read the data says (`large`, `walk.ts`); without its notes, each member is looked through
+ * as far as {@link SMALL_MEMBER_NODES} keys and elements. The memory is a piece and the largest
+ * element or wide object.
  */
-export function jsonLength(value: unknown): number | undefined {
+export function jsonLength(value: unknown, large?: LargeObjects): number | undefined {
   if (!isDescended(value)) return JSON.stringify(value)?.length;
-  return Array.isArray(value) ? arrayLength(value) : recordLength(value as Record<string, unknown>);
+  const count = new Count(large?.complete === true ? large : undefined);
+  const length = Array.isArray(value) ? arrayLength(value) : recordLength(count, value as Record<string, unknown>);
+  return length + count.finish();
 }
 
 /** The size a counted piece aims at: small enough to stay in the young generation's reach. */
@@ -125,66 +132,85 @@ function arrayLength(array: readonly unknown[]): number {
 }
 
 /**
+ * A count's running batch: values whose texts are counted together, serialized as the elements
+ * of one array once there are a run of them. An object's member joins it as two elements, its
+ * key and its value (the comma between them standing for the colon), so no object is built to
+ * hold a run of members. Which values are large it reads from the walk's notes where complete.
+ */
+class Count {
+  #batch: unknown[] = [];
+  #run = 16;
+  /** Characters counted so far, beyond what `finish` returns of the batch still held. */
+  #counted = 0;
+  constructor(readonly large: LargeObjects | undefined) {}
+
+  /** Whether a member made of arrays and plain objects is counted apart rather than in the batch. */
+  isLarge(member: object): boolean {
+    return this.large === undefined ? !isSmall(member, SMALL_MEMBER_NODES) : this.large.isLarge(member);
+  }
+
+  /** Adds an object's member that serializes to something: its key and its value. */
+  addMember(key: string, member: unknown): void {
+    this.#batch.push(key, member);
+    if (this.#batch.length >= this.#run) this.#flush();
+  }
+
+  /** The characters of what the batch held: each member's key, colon and value. */
+  finish(): number {
+    this.#flush();
+    return this.#counted;
+  }
+
+  #flush(): void {
+    const held = this.#batch.length;
+    if (held === 0) return;
+    const piece = JSON.stringify(this.#batch);
+    // The piece's text less its brackets is its elements and the commas between them: one per
+    // member between key and value (its colon), one between members (counted by the caller).
+    this.#counted += piece.length - 2 - (held / 2 - 1);
+    this.#run = nextRun(this.#run, piece.length);
+    this.#batch = [];
+  }
+}
+
+/**
  * The most keys an object may have for its members to be counted apart: a wider one is data
  * spread over its keys, not one big member, and is serialized whole (copying it key by key into
  * pieces would cost more than the serialization).
  */
 const WIDE_RECORD_KEYS = 256;
 
-/** Braces, one comma between each two members written, and each member's key and text. */
-function recordLength(record: Readonly<Record<string, unknown>>): number {
+/**
+ * Braces, one comma between each two members written, and each large member's key and text;
+ * every other member written is added to the count's batch.
+ */
+function recordLength(count: Count, record: Readonly<Record<string, unknown>>): number {
   const keys = Object.keys(record);
   if (keys.length > WIDE_RECORD_KEYS) return JSON.stringify(record).length;
   let total = 2;
   let members = 0;
-  let run = 16;
-  let part: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  let inPart = 0;
-  let writtenInPart = 0;
-  const flush = (): void => {
-    if (inPart === 0) return;
-    const piece = JSON.stringify(part);
-    if (writtenInPart > 0) {
-      total += piece.length - 2 - (writtenInPart - 1);
-      members += writtenInPart;
-    }
-    run = nextRun(run, piece.length);
-    part = Object.create(null) as Record<string, unknown>;
-    inPart = 0;
-    writtenInPart = 0;
-  };
   for (const key of keys) {
     const member = record[key];
-    // Only a member that may be big is counted apart; small ones join the run, so a tree of
+    // Only a member that may be big is counted apart; small ones join the batch, so a tree of
     // small objects costs about one serialization, not one piece per object.
-    if (isDescended(member) && !isSmall(member, SMALL_MEMBER_NODES)) {
-      flush();
-      total += JSON.stringify(key).length + 1 + jsonLength(member)!;
+    if (isDescended(member) && count.isLarge(member)) {
+      total += JSON.stringify(key).length + 1 + (Array.isArray(member) ? arrayLength(member) : recordLength(count, member as Record<string, unknown>));
       members += 1;
-      continue;
+    } else if (isWritten(member)) {
+      count.addMember(key, member);
+      members += 1;
     }
-    // With no prototype, `__proto__` is a key like any other.
-    part[key] = member;
-    inPart += 1;
-    if (isWritten(member)) writtenInPart += 1;
-    if (inPart >= run) flush();
   }
-  flush();
   return total + Math.max(0, members - 1);
 }
 
 /**
  * The most keys and elements, in all, a member made of arrays and plain objects may hold to be
- * serialized with its neighbours rather than counted apart: few enough that looking through it
- * costs little beside its serialization, and that its text is bounded as a string member's is.
+ * serialized with its neighbours rather than counted apart: few enough that serializing it with
+ * them costs little, and that its text is bounded as a string member's is. The walk that reads
+ * data notes the values past it (`read-claims.ts`); where it hasn't, a member is looked through.
  */
-const SMALL_MEMBER_NODES = 64;
-/**
- * What looking into a nested array or object spends of that budget beside its keys: a deep
- * chain of one-key objects is found big within a few levels, so the look at each of its levels
- * costs a few objects, not the budget's worth.
- */
-const NESTING_NODES = 4;
+export const SMALL_MEMBER_NODES = 64;
 
 /**
  * Whether a value holds at most `budget` keys and elements (each nesting counted as

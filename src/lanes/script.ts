@@ -11,6 +11,7 @@
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { dataChecker, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
+import { jsonCopy } from '../blocks/json-copy.js';
 import { classifyBlock, textOfTextBlock, type BlockReading, type ClassifyContext } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
@@ -323,8 +324,13 @@ class ViewBuilder {
   data(value: unknown): unknown {
     // A script reads all of its data: every string is checked, however long the data.
     const checked = dataChecker();
-    const text = JSON.stringify(value, (_key, member: unknown) => {
+    // What its JSON text would parse back to, built without the text (`json-copy.ts`).
+    return jsonCopy(value, (_key, member: unknown) => {
       if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
+      // With neither an id nor a string `type`, an object is none of this lane's and no block:
+      // only data (most objects, passed over with two reads).
+      const fields = member as { refId?: unknown; type?: unknown };
+      if (typeof fields.refId !== 'string' && typeof fields.type !== 'string') return checked(member);
       const own = this.#own(member);
       if (own !== undefined) return own;
       if (!isBlockAtDepth(member)) return checked(member);
@@ -334,7 +340,6 @@ class ViewBuilder {
       // rule, its text under the data rules), its words spending nothing.
       return this.#fromClassified(member, true);
     });
-    return text === undefined ? undefined : JSON.parse(text);
   }
 
   /**

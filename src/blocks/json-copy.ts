@@ -1,0 +1,141 @@
+/**
+ * A copy of a value as `JSON.parse(JSON.stringify(value, replacer))` gives it, made without the
+ * text: serialization's own steps (`toJSON` with its key, then the replacer, boxed primitives
+ * unwrapped, non-finite numbers and holes as `null`, `undefined`, functions and symbols dropped
+ * from objects and `null` in arrays, own enumerable string keys in order), each value built
+ * where the parse would build it. The script lane's view of data (`src/lanes/script.ts`): the
+ * text and its parse cost several times the value's size in time and memory, and a replacer
+ * called from native serialization costs a crossing per value.
+ *
+ * Where a prototype could intercept building the copy (an accessor or a read-only property on
+ * `Object.prototype`, an index on `Array.prototype`), the copy is the serialization and its
+ * parse themselves, as the parse defines each property whatever a prototype holds.
+ */
+import { types } from 'node:util';
+import { WALK_MAX_DEPTH } from '../walk.js';
+
+/** A replacer as `JSON.stringify` calls it, less its `this`. */
+export type CopyReplacer = (key: string, value: unknown) => unknown;
+
+/** What serialization writes nothing for. */
+const NOTHING: unique symbol = Symbol('nothing');
+
+/** What one copy keeps as it goes: the objects being copied, by depth. */
+interface CopyState {
+  readonly replacer: CopyReplacer;
+  readonly stack: object[];
+}
+
+/**
+ * `JSON.parse(JSON.stringify(value, replacer))`, undefined where the serialization is. Throws
+ * where the serialization throws (a cycle, a BigInt, whatever a getter, `toJSON` or the replacer
+ * throws), with the same error's first line.
+ */
+export function jsonCopy(value: unknown, replacer: CopyReplacer): unknown {
+  if (prototypesIntercept()) {
+    const text = JSON.stringify(value, (key, member: unknown) => replacer(key, member));
+    return text === undefined ? undefined : JSON.parse(text);
+  }
+  const copied = property({ replacer, stack: [] }, '', value, 0);
+  return copied === NOTHING ? undefined : copied;
+}
+
+/** Serialization's `SerializeJSONProperty`, answering the parsed value or {@link NOTHING}. */
+function property(state: CopyState, key: string, raw: unknown, depth: number): unknown {
+  let value = raw;
+  const type = typeof value;
+  if ((type === 'object' && value !== null) || type === 'function' || type === 'bigint') {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = (toJSON as (key: string) => unknown).call(value, key);
+  }
+  value = state.replacer(key, value);
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // The text of -0 is `0`; of a non-finite number, `null`.
+      return Number.isFinite(value) ? value + 0 : null;
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'object':
+      if (value === null) return null;
+      if (Array.isArray(value)) return array(state, value as readonly unknown[], depth);
+      if (types.isBoxedPrimitive(value)) return unboxed(value);
+      return record(state, value as Record<string, unknown>, depth);
+    default:
+      return NOTHING;
+  }
+}
+
+/** A boxed primitive as serialization writes it (a boxed symbol is an object with no keys). */
+function unboxed(value: object): unknown {
+  if (types.isNumberObject(value)) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number + 0 : null;
+  }
+  if (types.isStringObject(value)) return String(value);
+  if (types.isBooleanObject(value)) return Boolean.prototype.valueOf.call(value);
+  if (types.isBigIntObject(value)) throw new TypeError('Do not know how to serialize a BigInt');
+  return {};
+}
+
+function array(state: CopyState, value: readonly unknown[], depth: number): unknown[] {
+  enter(state, value, depth);
+  const length = value.length;
+  const copy = new Array<unknown>(length);
+  for (let index = 0; index < length; index += 1) {
+    const member = property(state, String(index), value[index], depth + 1);
+    copy[index] = member === NOTHING ? null : member;
+  }
+  return copy;
+}
+
+function record(state: CopyState, value: Record<string, unknown>, depth: number): Record<string, unknown> {
+  enter(state, value, depth);
+  const keys = Object.keys(value);
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    const member = property(state, key, value[key], depth + 1);
+    if (member === NOTHING) continue;
+    // The parse defines `__proto__` as a key like any other; assigning it would set the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: member, writable: true, enumerable: true, configurable: true });
+    else copy[key] = member;
+  }
+  return copy;
+}
+
+/**
+ * Notes an object being copied. A cycle is serialization's error; the walk that read the data
+ * first found none, so only data that changed since can hold one, and it is looked for only past
+ * the walk's depth bound, where such data must be.
+ */
+function enter(state: CopyState, value: object, depth: number): void {
+  if (depth >= WALK_MAX_DEPTH) {
+    for (let level = 0; level < depth; level += 1) if (state.stack[level] === value) throw new TypeError('Converting circular structure to JSON');
+  }
+  state.stack[depth] = value;
+}
+
+/** The properties `Object.prototype` holds where nothing has changed it: each writable data but `__proto__`. */
+const PROTOTYPE_ACCESSOR = '__proto__';
+
+/**
+ * Whether building a copy by assignment could differ from the parse's definitions: an accessor
+ * or read-only property on `Object.prototype` (but its own `__proto__`), or an index on
+ * `Array.prototype` or `Object.prototype` (a hole read, or an element assigned, through it).
+ */
+function prototypesIntercept(): boolean {
+  for (const prototype of [Object.prototype, Array.prototype] as const) {
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      if (ARRAY_INDEX.test(name)) return true;
+      if (prototype !== Object.prototype || name === PROTOTYPE_ACCESSOR) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+      if (descriptor === undefined || !('value' in descriptor) || descriptor.writable !== true) return true;
+    }
+  }
+  return false;
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
