@@ -2,7 +2,7 @@
  * `blockwise render <file|->`: a `CallToolResult` (or a bare content array) read from a file or
  * standard input, rendered as a host would (docs/design.md §10), printed as text or one JSON object.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { textOfTextBlock } from '../blocks/classify.js';
 import { TEXT_LENGTH } from '../blocks/kinds/text.js';
 import { createHost, DEFAULT_CAP } from '../host.js';
@@ -61,16 +61,28 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
  * read as its start and length and rendered as that (`TEXT_LENGTH`), where nothing else could
  * read the rest: a result of text blocks only, with no `structuredContent` (whose standing reads
  * the texts whole). Any other input, and any file the streaming reader doesn't read, is read as
- * before, so the output and the errors are the same either way.
+ * before, so the output and the errors are the same either way. A path that isn't a regular file
+ * (a pipe) is read whole, once.
  */
 async function readResult(options: RenderOptions, io: CliIo): Promise<Record<string, unknown>> {
   const { input } = options;
-  if (input !== '-') {
+  // Only a regular file: a pipe (`/dev/stdin`, a FIFO, `<(…)`) can be read once, and the
+  // streaming reader may read twice or hand over to the whole read.
+  if (input !== '-' && isRegularFile(input)) {
     const elision = options.raw || options.html !== undefined ? undefined : textElision(options.cap ?? DEFAULT_CAP);
     const streamed = streamedResult(input, elision);
     if (streamed !== undefined) return streamed;
   }
   return asCallToolResult(await readInput(input, io), input);
+}
+
+/** Whether `path` names a regular file; anything it can't tell is left to the whole read, and its error. */
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The file's result read piece by piece, or undefined where the streaming reader can't answer as the whole read would. */

@@ -35,6 +35,8 @@ export interface ElidedText {
 interface StreamedJson {
   readonly value: unknown;
   readonly elided: readonly ElidedText[];
+  /** Characters the short-container scans read, together (at most the file's, plus one scan's). */
+  readonly scanned: number;
 }
 
 /** How the reader reads: the defaults, or small sizes in tests so every way is taken on small files. */
@@ -86,6 +88,8 @@ class Source {
   mark = -1;
   /** How many times the window was re-based: positions found in it before then are stale. */
   refills = 0;
+  /** Where `text` begins in the whole decoded file, so a position outlives a re-basing. */
+  base = 0;
   #done = false;
   readonly #fd: number;
   readonly #bytes: Buffer;
@@ -120,6 +124,7 @@ class Source {
       if (decoded === '') continue;
       const from = this.mark >= 0 ? this.mark : this.pos;
       this.text = this.text.slice(from) + decoded;
+      this.base += from;
       this.pos -= from;
       if (this.mark >= 0) this.mark = 0;
       this.refills += 1;
@@ -153,6 +158,15 @@ class Reader {
   /** By block: its elided text's length, while that text is still the block's. */
   readonly #elided = new Map<Record<string, unknown>, number>();
   readonly #whole: number;
+  /**
+   * Where the last scan that found a long container stopped, in the whole file's text. A
+   * container that opens before it is read member by member without a scan of its own: scanned,
+   * each level of a long nested chain (and each of many sibling chains) would read the same
+   * `wholeValueChars` again. So scans never overlap, and together read the file at most once.
+   */
+  #scannedTo = 0;
+  /** Characters read by those scans, together. */
+  #scanned = 0;
 
   constructor(source: Source, elision: TextElision | undefined, wholeValueChars: number) {
     this.#source = source;
@@ -164,7 +178,7 @@ class Reader {
     const value = this.#value('root');
     this.#skipWhiteSpace();
     if (this.#source.has()) throw new NotStreamed('text after the value');
-    return { value, elided: [...this.#elided].map(([block, length]) => ({ block, length })) };
+    return { value, elided: [...this.#elided].map(([block, length]) => ({ block, length })), scanned: this.#scanned };
   }
 
   #skipWhiteSpace(): void {
@@ -176,7 +190,7 @@ class Reader {
     this.#skipWhiteSpace();
     const code = this.#source.at();
     if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      const whole = this.#shortContainer();
+      const whole = this.#source.base + this.#source.pos < this.#scannedTo ? undefined : this.#shortContainer();
       if (whole !== undefined) return JSON.parse(whole) as unknown;
       return code === OPEN_BRACE ? this.#object(place) : this.#array(place);
     }
@@ -186,9 +200,9 @@ class Reader {
 
   /**
    * A container's text where it closes within `wholeValueChars`; else undefined, `pos` left at its
-   * start. A long container's start is scanned again by each container it opens, so the cost is
-   * the file plus `wholeValueChars` per level of nesting, and the levels are as many as the stack
-   * holds (past it, a `RangeError`: the caller reads the file whole).
+   * start and where the scan stopped noted (`#scannedTo`), so no later scan reads it again. The
+   * levels of nesting read member by member are as many as the stack holds (past it, a
+   * `RangeError`: the caller reads the file whole).
    */
   #shortContainer(): string | undefined {
     const source = this.#source;
@@ -198,6 +212,7 @@ class Reader {
     // The scan runs on locals, written back to `pos` only to read further.
     let text = source.text;
     let index = source.pos;
+    const from = source.base + index;
     try {
       while (index - source.mark <= this.#whole) {
         if (index >= text.length) {
@@ -221,9 +236,11 @@ class Reader {
           }
         }
       }
+      this.#scannedTo = source.base + index;
       source.pos = source.mark;
       return undefined;
     } finally {
+      this.#scanned += source.base + index - from;
       source.mark = -1;
     }
   }

@@ -5,6 +5,7 @@
  */
 import { labelMayCarryCredential } from '../uri/shown-name.js';
 import { CUT_MARK, sanitizeLabel, stripUnshowable } from './labels.js';
+import { ownCopy } from './own-copy.js';
 import { formatSize } from './size.js';
 
 /** The bound on a type label inside a marker (a server-supplied MIME type or block type). */
@@ -98,7 +99,7 @@ const MEDIA_TYPE_READ_CHARS = 256;
  * otherwise read again per block. Bounded in entries and in each type's length, so a server
  * sending endless distinct types costs no more than the checks themselves.
  */
-const mediaLabels = new Map<string, string>();
+const mediaLabels = new Map<string, { readonly kept: string; readonly label: string }>();
 /** How many media types {@link mediaLabels} keeps. */
 const MEDIA_LABELS_KEPT = 64;
 /** The longest media type {@link mediaLabels} keeps (any real one is far shorter). */
@@ -118,15 +119,18 @@ export function mediaTypeLabel(mimeType: string | undefined): string {
   if (mimeType === undefined || mimeType === '') return UNKNOWN_TYPE;
   // The last type asked about first: a run of links or images of one type compares, never hashes.
   if (mimeType === lastMediaType) return lastMediaLabel;
-  let label = mediaLabels.get(mimeType);
-  if (label === undefined) {
-    label = mediaTypeLabelOf(mimeType);
-    if (mimeType.length <= MEDIA_LABEL_KEPT_CHARS) {
-      if (mediaLabels.size >= MEDIA_LABELS_KEPT) mediaLabels.delete(mediaLabels.keys().next().value!);
-      mediaLabels.set(mimeType, label);
-    }
+  let entry = mediaLabels.get(mimeType);
+  // A type past the kept length is only the last one asked about (held until the next asked).
+  if (mimeType.length > MEDIA_LABEL_KEPT_CHARS) entry = { kept: mimeType, label: mediaTypeLabelOf(mimeType) };
+  else if (entry === undefined) {
+    // The host's string may be a slice of a far larger one, and a label a slice of it: the cache
+    // holds copies of its own.
+    entry = { kept: ownCopy(mimeType), label: ownCopy(mediaTypeLabelOf(mimeType)) };
+    if (mediaLabels.size >= MEDIA_LABELS_KEPT) mediaLabels.delete(mediaLabels.keys().next().value!);
+    mediaLabels.set(entry.kept, entry);
   }
-  lastMediaType = mimeType;
+  const { kept, label } = entry;
+  lastMediaType = kept;
   lastMediaLabel = label;
   return label;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { readJsonFile, type ReadSizes } from '../../src/cli/streamed-json.js';
+import { runGuarded, SRC_DIR } from '../support/hang-guard.js';
 import { captureIo } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'blockwise-streamed-'));
@@ -143,6 +145,25 @@ describe(readJsonFile.name, () => {
     expect(readJsonFile(path, undefined, { chunkBytes: 7, wholeValueChars: 16 }).value).toEqual(result);
   });
 
+  it('scans each character for short containers at most once: sibling chains of long nested containers cost the file, not the file times the depth', () => {
+    const small: ReadSizes = { chunkBytes: 256, wholeValueChars: 64 };
+    const chains = (siblings: number, depth: number) => {
+      const chain = `${'{"a":'.repeat(depth)}"${'x'.repeat(80)}"${'}'.repeat(depth)}`;
+      return `{"structuredContent":[${Array.from({ length: siblings }, () => chain).join(',')}],"content":[]}`;
+    };
+    for (const [siblings, depth] of [
+      [1, 40],
+      [8, 40],
+      [8, 400],
+    ] as const) {
+      const text = chains(siblings, depth);
+      const read = readJsonFile(fileOf(text), undefined, small);
+      expect(exactJson(read.value)).toBe(exactJson(JSON.parse(text)));
+      // Each level scanned afresh read about `wholeValueChars` per level: here 64 × depth per chain.
+      expect(read.scanned).toBeLessThanOrEqual(text.length + small.wholeValueChars + 1);
+    }
+  });
+
   it('forgets an elided text a later `text` member of the same block replaces', () => {
     const long = 'x'.repeat(100);
     const path = fileOf(`{"content":[{"type":"text","text":"${long}","text":"${long.slice(0, 40)}"}]}`);
@@ -201,6 +222,37 @@ describe('render of a file read in pieces', () => {
       { numRuns: 24 },
     );
   }, 120_000);
+
+  it('a path that is a pipe, not a file, is read whole once: a long text beside an image renders as from a file', async () => {
+    const text = JSON.stringify({
+      content: [
+        { type: 'text', text: longText((1 << 20) + 10, 3) },
+        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      ],
+    });
+    const file = fileOf(text);
+    const fifo = join(dir, `pipe${(files += 1)}`);
+    execFileSync('mkfifo', [fifo]);
+    // In a child killed at a limit: a pipe read a second time waits for a writer forever, and the
+    // render reads it synchronously. The writer is a process of its own for the same reason.
+    const guarded = runGuarded(`
+      import { spawn } from 'node:child_process';
+      import { main } from ${JSON.stringify(`${SRC_DIR}cli/main.ts`)};
+      spawn('sh', ['-c', 'cat "$0" > "$1"', ${JSON.stringify(file)}, ${JSON.stringify(fifo)}], { stdio: 'ignore' });
+      let out = '';
+      let err = '';
+      const io = { stdout: { write: (t) => (out += t) }, stderr: { write: (t) => (err += t) } };
+      const code = await main(['render', ${JSON.stringify(fifo)}], io);
+      console.log(JSON.stringify({ code, out, err }));
+    `);
+    expect(guarded.ended).toBe(true);
+    const fromPipe = guarded.printed as { code: number; out: string; err: string };
+    const fromFile = await render([file]);
+    expect(fromPipe.err).toBe('');
+    expect(fromPipe.code).toBe(fromFile.code);
+    const sameIds = (out: string) => out.replace(/\bref-[\w-]+/g, 'ref-ID');
+    expect(sameIds(fromPipe.out) === sameIds(fromFile.out)).toBe(true);
+  }, 60_000);
 
   it('a file that is not JSON: the one-line error JSON.parse of the whole text gives, control characters escaped, exit 2', async () => {
     await fc.assert(

@@ -3,6 +3,9 @@
  * types are asked in, and however many others came between, each type's label is the one a
  * fresh module gives it (a credential-bearing or over-long type stays unnamed or cut).
  */
+import { randomBytes } from 'node:crypto';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 
 const TYPES = [
@@ -41,5 +44,30 @@ describe('mediaTypeLabel across the types it keeps', () => {
       // More distinct types than are kept: the first ones are let go and read again.
       for (let other = 0; other < 100; other += 1) expect(mediaTypeLabel(`application/x-${other}`)).toBe(`application/x-${other}`);
     }
+  });
+});
+
+describe('mediaTypeLabel and the strings it is given', () => {
+  it('holds no type cut from a larger string: the larger one is freed while its label is kept', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    vi.resetModules();
+    const { mediaTypeLabel } = await import('../../src/text/markers.js');
+    const parentBytes = 16 * 1024 * 1024;
+    // A one-byte string of 16 MB whose first 24 characters are a media type; the type asked about
+    // is a slice of it. Nothing of it outlives this function but what the module keeps.
+    const ask = (): void => {
+      const parent = `image/x-held-${'a'.repeat(11)}${randomBytes(parentBytes / 2).toString('hex')}`;
+      const type = parent.slice(0, 24);
+      expect(mediaTypeLabel(type)).toBe('image/x-held-aaaaaaaaaaa');
+    };
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    ask();
+    collect();
+    const after = process.memoryUsage().heapUsed;
+    // Asked again, the type is found kept, under its own copy.
+    expect(mediaTypeLabel('image/x-held-aaaaaaaaaaa')).toBe('image/x-held-aaaaaaaaaaa');
+    expect(after - before).toBeLessThan(parentBytes / 4);
   });
 });
