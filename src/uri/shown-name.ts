@@ -247,9 +247,10 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
 
 /**
  * Whether a name holds a random-looking piece of its uri (a signature, a key, a token of
- * {@link PIECE_MIN_CHARS} letters and digits or more) as a reader would still recognize it:
- * with dashes, dots or spaces put in or taken out, in either case, reversed, or base64-encoded.
- * Name and pieces are compared folded to lower-case letters and digits.
+ * {@link PIECE_MIN_CHARS} letters and digits or more), or any {@link PIECE_MIN_CHARS}
+ * characters of one, as a reader would still recognize them: with dashes, dots or spaces put in
+ * or taken out, in either case, reversed, or base64-, percent- or hex-encoded. Name and pieces
+ * are compared folded to lower-case letters and digits.
  */
 function secretPieceRead(name: string, judgedUri: string): boolean {
   // A name too short for a base64 run whose folding is shorter than a piece holds none in any
@@ -257,19 +258,96 @@ function secretPieceRead(name: string, judgedUri: string): boolean {
   // digit (`foldedPiece`), an ASCII one to one exactly when it is a letter or digit. Most names
   // (`file-123.csv`) stop here, unfolded.
   if (name.length < BASE64_IN_NAME_MIN_CHARS && foldedLengthAtMost(name) < PIECE_MIN_CHARS) return false;
+  const windows = nameWindows(name);
+  if (windows === null) return false;
+  for (const piece of piecesOf(decodedOf(judgedUri))) if (sharesWindow(piece, windows)) return true;
+  return false;
+}
+
+/**
+ * The {@link PIECE_MIN_CHARS}-character windows of a name's forms, each as its two halves'
+ * values (`sixCharValues`): the first half's value maps to the second halves' values it opens.
+ */
+type NameWindows = ReadonlyMap<number, ReadonlySet<number>>;
+
+/**
+ * The windows of every form of a name a reader would recognize a piece in (folded: plain,
+ * reversed, each base64, hex or percent decoding), or null where no form is long enough to
+ * hold one. Every form is at most a few times the name's length, and the name is bounded
+ * (`NAME_READ_CHARS`), so this is bounded too.
+ */
+function nameWindows(name: string): NameWindows | null {
   // The name's forms first: most names are too short to hold any piece, and need no piece made.
   const plain = foldedPiece(name);
   const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
-  if (plain.length < PIECE_MIN_CHARS && base64 === null) return false;
+  if (plain.length < PIECE_MIN_CHARS && base64 === null) return null;
   const forms = [plain, [...plain].reverse().join('')];
   for (const run of base64 ?? []) {
     for (let offset = 0; offset < 4; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
   }
-  for (const piece of piecesOf(decodedOf(judgedUri))) {
-    for (const form of forms) if (form.includes(piece)) return true;
+  if (name.includes('%')) forms.push(foldedPiece(percentDecode(name)));
+  for (const run of name.length < HEX_IN_NAME_MIN_CHARS ? [] : (name.match(HEX_IN_NAME) ?? [])) {
+    for (let offset = 0; offset < 2; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'hex').toString('latin1')));
+  }
+  const windows = new Map<number, Set<number>>();
+  for (const form of forms) {
+    const values = sixCharValues(form);
+    for (let start = 0; start + HALF_WINDOW < values.length; start += 1) {
+      const first = values[start] ?? 0;
+      const second = values[start + HALF_WINDOW] ?? 0;
+      const seconds = windows.get(first);
+      if (seconds === undefined) windows.set(first, new Set([second]));
+      else seconds.add(second);
+    }
+  }
+  return windows.size === 0 ? null : windows;
+}
+
+/** Whether a folded piece shares any {@link PIECE_MIN_CHARS}-character window with a name's forms. */
+function sharesWindow(piece: string, windows: NameWindows): boolean {
+  const values = sixCharValues(piece);
+  for (let start = 0; start + HALF_WINDOW < values.length; start += 1) {
+    if (windows.get(values[start] ?? 0)?.has(values[start + HALF_WINDOW] ?? 0) === true) return true;
   }
   return false;
 }
+
+/** Half a window: a window's two halves are compared by their exact values. */
+const HALF_WINDOW = PIECE_MIN_CHARS / 2;
+
+/** The base of a folded character's digit (`a`–`z`, `0`–`9`). */
+const FOLDED_BASE = 36;
+
+/** The value of a half window's first character: `FOLDED_BASE` to the power `HALF_WINDOW - 1`. */
+const HALF_WINDOW_LEAD = FOLDED_BASE ** (HALF_WINDOW - 1);
+
+/**
+ * The value in base 36 of each {@link HALF_WINDOW} characters of a folded text, by where they
+ * start, rolled in one pass. A value is below 36⁶ (about 2.2 × 10⁹), exact in a double, so two
+ * windows are equal exactly when their two halves' values are: no hash to collide and verify.
+ */
+function sixCharValues(folded: string): Float64Array {
+  if (folded.length < HALF_WINDOW) return new Float64Array(0);
+  const values = new Float64Array(folded.length - HALF_WINDOW + 1);
+  let value = 0;
+  for (let index = 0; index < folded.length; index += 1) {
+    if (index >= HALF_WINDOW) value -= foldedDigit(folded.charCodeAt(index - HALF_WINDOW)) * HALF_WINDOW_LEAD;
+    value = value * FOLDED_BASE + foldedDigit(folded.charCodeAt(index));
+    if (index >= HALF_WINDOW - 1) values[index - HALF_WINDOW + 1] = value;
+  }
+  return values;
+}
+
+/** A folded character's digit: `0`–`9` as 0–9, `a`–`z` as 10–35. */
+function foldedDigit(code: number): number {
+  return code <= 0x39 ? code - 0x30 : code - 0x61 + 10;
+}
+
+/** The shortest run of a name read as hex of a piece's window: two hex digits a character. */
+const HEX_IN_NAME_MIN_CHARS = 2 * PIECE_MIN_CHARS;
+
+/** Runs of a name that may be hex of a piece's window. */
+const HEX_IN_NAME = /[0-9A-Fa-f]{24,}/g;
 
 // The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
 let piecesUri: string | undefined;
