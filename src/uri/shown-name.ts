@@ -264,17 +264,15 @@ function secretPieceRead(name: string, judgedUri: string): boolean {
   return false;
 }
 
-/**
- * The {@link PIECE_MIN_CHARS}-character windows of a name's forms, each as its two halves'
- * values (`sixCharValues`): the first half's value maps to the second halves' values it opens.
- */
-type NameWindows = ReadonlyMap<number, ReadonlySet<number>>;
+/** The {@link PIECE_MIN_CHARS}-character windows of a name's forms (folded). */
+type NameWindows = ReadonlySet<string>;
 
 /**
  * The windows of every form of a name a reader would recognize a piece in (folded: plain,
  * reversed, each base64, hex or percent decoding), or null where no form is long enough to
  * hold one. Every form is at most a few times the name's length, and the name is bounded
- * (`NAME_READ_CHARS`), so this is bounded too.
+ * (`NAME_READ_CHARS`), so their windows are too: a piece is then scanned once, each of its
+ * windows looked up, at a cost linear in the pieces (no piece compared with every form).
  */
 function nameWindows(name: string): NameWindows | null {
   // The name's forms first: most names are too short to hold any piece, and need no piece made.
@@ -289,58 +287,19 @@ function nameWindows(name: string): NameWindows | null {
   for (const run of name.length < HEX_IN_NAME_MIN_CHARS ? [] : (name.match(HEX_IN_NAME) ?? [])) {
     for (let offset = 0; offset < 2; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'hex').toString('latin1')));
   }
-  const windows = new Map<number, Set<number>>();
+  const windows = new Set<string>();
   for (const form of forms) {
-    const values = sixCharValues(form);
-    for (let start = 0; start + HALF_WINDOW < values.length; start += 1) {
-      const first = values[start] ?? 0;
-      const second = values[start + HALF_WINDOW] ?? 0;
-      const seconds = windows.get(first);
-      if (seconds === undefined) windows.set(first, new Set([second]));
-      else seconds.add(second);
-    }
+    for (let start = 0; start + PIECE_MIN_CHARS <= form.length; start += 1) windows.add(form.slice(start, start + PIECE_MIN_CHARS));
   }
   return windows.size === 0 ? null : windows;
 }
 
 /** Whether a folded piece shares any {@link PIECE_MIN_CHARS}-character window with a name's forms. */
 function sharesWindow(piece: string, windows: NameWindows): boolean {
-  const values = sixCharValues(piece);
-  for (let start = 0; start + HALF_WINDOW < values.length; start += 1) {
-    if (windows.get(values[start] ?? 0)?.has(values[start + HALF_WINDOW] ?? 0) === true) return true;
+  for (let start = 0; start + PIECE_MIN_CHARS <= piece.length; start += 1) {
+    if (windows.has(piece.slice(start, start + PIECE_MIN_CHARS))) return true;
   }
   return false;
-}
-
-/** Half a window: a window's two halves are compared by their exact values. */
-const HALF_WINDOW = PIECE_MIN_CHARS / 2;
-
-/** The base of a folded character's digit (`a`–`z`, `0`–`9`). */
-const FOLDED_BASE = 36;
-
-/** The value of a half window's first character: `FOLDED_BASE` to the power `HALF_WINDOW - 1`. */
-const HALF_WINDOW_LEAD = FOLDED_BASE ** (HALF_WINDOW - 1);
-
-/**
- * The value in base 36 of each {@link HALF_WINDOW} characters of a folded text, by where they
- * start, rolled in one pass. A value is below 36⁶ (about 2.2 × 10⁹), exact in a double, so two
- * windows are equal exactly when their two halves' values are: no hash to collide and verify.
- */
-function sixCharValues(folded: string): Float64Array {
-  if (folded.length < HALF_WINDOW) return new Float64Array(0);
-  const values = new Float64Array(folded.length - HALF_WINDOW + 1);
-  let value = 0;
-  for (let index = 0; index < folded.length; index += 1) {
-    if (index >= HALF_WINDOW) value -= foldedDigit(folded.charCodeAt(index - HALF_WINDOW)) * HALF_WINDOW_LEAD;
-    value = value * FOLDED_BASE + foldedDigit(folded.charCodeAt(index));
-    if (index >= HALF_WINDOW - 1) values[index - HALF_WINDOW + 1] = value;
-  }
-  return values;
-}
-
-/** A folded character's digit: `0`–`9` as 0–9, `a`–`z` as 10–35. */
-function foldedDigit(code: number): number {
-  return code <= 0x39 ? code - 0x30 : code - 0x61 + 10;
 }
 
 /** The shortest run of a name read as hex of a piece's window: two hex digits a character. */
