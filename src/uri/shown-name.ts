@@ -258,24 +258,29 @@ function secretPieceRead(name: string, judgedUri: string): boolean {
   // digit (`foldedPiece`), an ASCII one to one exactly when it is a letter or digit. Most names
   // (`file-123.csv`) stop here, unfolded.
   if (name.length < BASE64_IN_NAME_MIN_CHARS && foldedLengthAtMost(name) < PIECE_MIN_CHARS) return false;
-  const windows = nameWindows(name);
-  if (windows === null) return false;
-  for (const piece of piecesOf(decodedOf(judgedUri))) if (sharesWindow(piece, windows)) return true;
+  const forms = nameForms(name);
+  if (forms === null || !markOpeningTriples(forms)) return false;
+  // A piece is scanned by its characters, a window made and looked up only where it opens with
+  // a triple one of the name's windows does; the name's windows are made on the first such.
+  let windows: ReadonlySet<string> | undefined;
+  for (const piece of piecesOf(decodedOf(judgedUri))) {
+    for (let start = 0; start + PIECE_MIN_CHARS <= piece.length; start += 1) {
+      if (OPENING_TRIPLES[tripleIndex(piece, start)] !== 1) continue;
+      windows ??= windowsOf(forms);
+      if (windows.has(piece.slice(start, start + PIECE_MIN_CHARS))) return true;
+    }
+  }
   return false;
 }
 
-/** The {@link PIECE_MIN_CHARS}-character windows of a name's forms (folded). */
-type NameWindows = ReadonlySet<string>;
-
 /**
- * The windows of every form of a name a reader would recognize a piece in (folded: plain,
- * reversed, each base64, hex or percent decoding), or null where no form is long enough to
- * hold one. Every form is at most a few times the name's length, and the name is bounded
- * (`NAME_READ_CHARS`), so their windows are too: a piece is then scanned once, each of its
- * windows looked up, at a cost linear in the pieces (no piece compared with every form).
+ * Every form of a name a reader would recognize a piece in, folded: plain, reversed, and each
+ * base64, percent or hex decoding; or null where the name is too short to hold a piece in any.
+ * Each form is at most a few times the name's length, and the name is bounded
+ * (`NAME_READ_CHARS`), so their windows are too.
  */
-function nameWindows(name: string): NameWindows | null {
-  // The name's forms first: most names are too short to hold any piece, and need no piece made.
+function nameForms(name: string): readonly string[] | null {
+  // The plain form first: most names are too short to hold any piece, and need no other made.
   const plain = foldedPiece(name);
   const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
   if (plain.length < PIECE_MIN_CHARS && base64 === null) return null;
@@ -287,19 +292,56 @@ function nameWindows(name: string): NameWindows | null {
   for (const run of name.length < HEX_IN_NAME_MIN_CHARS ? [] : (name.match(HEX_IN_NAME) ?? [])) {
     for (let offset = 0; offset < 2; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'hex').toString('latin1')));
   }
+  return forms;
+}
+
+/** The {@link PIECE_MIN_CHARS}-character windows of a name's forms. */
+function windowsOf(forms: readonly string[]): ReadonlySet<string> {
   const windows = new Set<string>();
   for (const form of forms) {
     for (let start = 0; start + PIECE_MIN_CHARS <= form.length; start += 1) windows.add(form.slice(start, start + PIECE_MIN_CHARS));
   }
-  return windows.size === 0 ? null : windows;
+  return windows;
 }
 
-/** Whether a folded piece shares any {@link PIECE_MIN_CHARS}-character window with a name's forms. */
-function sharesWindow(piece: string, windows: NameWindows): boolean {
-  for (let start = 0; start + PIECE_MIN_CHARS <= piece.length; start += 1) {
-    if (windows.has(piece.slice(start, start + PIECE_MIN_CHARS))) return true;
+/**
+ * Marks in `OPENING_TRIPLES` the triples the windows of a name's forms open with (after
+ * clearing the last name's), and answers whether any form has a window.
+ */
+function markOpeningTriples(forms: readonly string[]): boolean {
+  // Cleared one by one: the table is far larger than a name's windows.
+  for (const index of markedTriples) OPENING_TRIPLES[index] = 0;
+  markedTriples.length = 0;
+  for (const form of forms) {
+    for (let start = 0; start + PIECE_MIN_CHARS <= form.length; start += 1) {
+      const index = tripleIndex(form, start);
+      if (OPENING_TRIPLES[index] === 0) {
+        OPENING_TRIPLES[index] = 1;
+        markedTriples.push(index);
+      }
+    }
   }
-  return false;
+  return markedTriples.length > 0;
+}
+
+/** The base of a folded character's digit: `a`–`z` and `0`–`9`. */
+const FOLDED_BASE = 36;
+
+/** The triples of folded characters (`tripleIndex`) the last name's windows open with, marked 1. */
+const OPENING_TRIPLES = new Uint8Array(FOLDED_BASE ** 3);
+
+/** Where `OPENING_TRIPLES` holds a mark, cleared before the next name's are made. */
+const markedTriples: number[] = [];
+
+/** The three folded characters at `start` of a folded text, as a number below 36³. */
+function tripleIndex(folded: string, start: number): number {
+  const first = foldedDigit(folded.charCodeAt(start));
+  return (first * FOLDED_BASE + foldedDigit(folded.charCodeAt(start + 1))) * FOLDED_BASE + foldedDigit(folded.charCodeAt(start + 2));
+}
+
+/** A folded character's digit: `0`–`9` as 0–9, `a`–`z` as 10–35. */
+function foldedDigit(code: number): number {
+  return code <= 0x39 ? code - 0x30 : code - 0x61 + 10;
 }
 
 /** The shortest run of a name read as hex of a piece's window: two hex digits a character. */
