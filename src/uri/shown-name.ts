@@ -247,9 +247,10 @@ const URI_PIECE = /[^/?#&;=:@,]+/g;
 
 /**
  * Whether a name holds a random-looking piece of its uri (a signature, a key, a token of
- * {@link PIECE_MIN_CHARS} letters and digits or more) as a reader would still recognize it:
- * with dashes, dots or spaces put in or taken out, in either case, reversed, or base64-encoded.
- * Name and pieces are compared folded to lower-case letters and digits.
+ * {@link PIECE_MIN_CHARS} letters and digits or more), or any {@link PIECE_MIN_CHARS}
+ * characters of one, as a reader would still recognize them: with dashes, dots or spaces put in
+ * or taken out, in either case, reversed, or base64-, percent- or hex-encoded. Name and pieces
+ * are compared folded to lower-case letters and digits.
  */
 function secretPieceRead(name: string, judgedUri: string): boolean {
   // A name too short for a base64 run whose folding is shorter than a piece holds none in any
@@ -257,19 +258,97 @@ function secretPieceRead(name: string, judgedUri: string): boolean {
   // digit (`foldedPiece`), an ASCII one to one exactly when it is a letter or digit. Most names
   // (`file-123.csv`) stop here, unfolded.
   if (name.length < BASE64_IN_NAME_MIN_CHARS && foldedLengthAtMost(name) < PIECE_MIN_CHARS) return false;
-  // The name's forms first: most names are too short to hold any piece, and need no piece made.
+  const forms = nameForms(name);
+  if (forms === null || !markOpeningTriples(forms)) return false;
+  // A piece is scanned by its characters, a window made and looked up only where it opens with
+  // a triple one of the name's windows does; the name's windows are made on the first such.
+  let windows: ReadonlySet<string> | undefined;
+  for (const piece of piecesOf(decodedOf(judgedUri))) {
+    for (let start = 0; start + PIECE_MIN_CHARS <= piece.length; start += 1) {
+      if (OPENING_TRIPLES[tripleIndex(piece, start)] !== 1) continue;
+      windows ??= windowsOf(forms);
+      if (windows.has(piece.slice(start, start + PIECE_MIN_CHARS))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Every form of a name a reader would recognize a piece in, folded: plain, reversed, and each
+ * base64, percent or hex decoding; or null where the name is too short to hold a piece in any.
+ * Each form is at most a few times the name's length, and the name is bounded
+ * (`NAME_READ_CHARS`), so their windows are too.
+ */
+function nameForms(name: string): readonly string[] | null {
+  // The plain form first: most names are too short to hold any piece, and need no other made.
   const plain = foldedPiece(name);
   const base64 = name.length < BASE64_IN_NAME_MIN_CHARS ? null : name.match(BASE64_IN_NAME);
-  if (plain.length < PIECE_MIN_CHARS && base64 === null) return false;
+  if (plain.length < PIECE_MIN_CHARS && base64 === null) return null;
   const forms = [plain, [...plain].reverse().join('')];
   for (const run of base64 ?? []) {
     for (let offset = 0; offset < 4; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'base64').toString('latin1')));
   }
-  for (const piece of piecesOf(decodedOf(judgedUri))) {
-    for (const form of forms) if (form.includes(piece)) return true;
+  if (name.includes('%')) forms.push(foldedPiece(percentDecode(name)));
+  for (const run of name.length < HEX_IN_NAME_MIN_CHARS ? [] : (name.match(HEX_IN_NAME) ?? [])) {
+    for (let offset = 0; offset < 2; offset += 1) forms.push(foldedPiece(Buffer.from(run.slice(offset), 'hex').toString('latin1')));
   }
-  return false;
+  return forms;
 }
+
+/** The {@link PIECE_MIN_CHARS}-character windows of a name's forms. */
+function windowsOf(forms: readonly string[]): ReadonlySet<string> {
+  const windows = new Set<string>();
+  for (const form of forms) {
+    for (let start = 0; start + PIECE_MIN_CHARS <= form.length; start += 1) windows.add(form.slice(start, start + PIECE_MIN_CHARS));
+  }
+  return windows;
+}
+
+/**
+ * Marks in `OPENING_TRIPLES` the triples the windows of a name's forms open with (after
+ * clearing the last name's), and answers whether any form has a window.
+ */
+function markOpeningTriples(forms: readonly string[]): boolean {
+  // Cleared one by one: the table is far larger than a name's windows.
+  for (const index of markedTriples) OPENING_TRIPLES[index] = 0;
+  markedTriples.length = 0;
+  for (const form of forms) {
+    for (let start = 0; start + PIECE_MIN_CHARS <= form.length; start += 1) {
+      const index = tripleIndex(form, start);
+      if (OPENING_TRIPLES[index] === 0) {
+        OPENING_TRIPLES[index] = 1;
+        markedTriples.push(index);
+      }
+    }
+  }
+  return markedTriples.length > 0;
+}
+
+/** The base of a folded character's digit: `a`–`z` and `0`–`9`. */
+const FOLDED_BASE = 36;
+
+/** The triples of folded characters (`tripleIndex`) the last name's windows open with, marked 1. */
+const OPENING_TRIPLES = new Uint8Array(FOLDED_BASE ** 3);
+
+/** Where `OPENING_TRIPLES` holds a mark, cleared before the next name's are made. */
+const markedTriples: number[] = [];
+
+/** The three folded characters at `start` of a folded text, as a number below 36³. */
+function tripleIndex(folded: string, start: number): number {
+  const first = foldedDigit(folded.charCodeAt(start));
+  return (first * FOLDED_BASE + foldedDigit(folded.charCodeAt(start + 1))) * FOLDED_BASE + foldedDigit(folded.charCodeAt(start + 2));
+}
+
+/** A folded character's digit: `0`–`9` as 0–9, `a`–`z` as 10–35. */
+function foldedDigit(code: number): number {
+  return code <= 0x39 ? code - 0x30 : code - 0x61 + 10;
+}
+
+/** The shortest run of a name read as hex of a piece's window: two hex digits a character. */
+const HEX_IN_NAME_MIN_CHARS = 2 * PIECE_MIN_CHARS;
+
+/** Runs of a name that may be hex of a piece's window. */
+const HEX_IN_NAME = /[0-9A-Fa-f]{24,}/g;
 
 // The last uri whose pieces were made, and its pieces: a link's name is read against one uri.
 let piecesUri: string | undefined;

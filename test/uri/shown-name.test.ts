@@ -176,3 +176,90 @@ describe(foldedPiece.name, () => {
     );
   });
 });
+
+describe(`${shownName.name}, part of its uri's secret in another form`, () => {
+  // issue 12 §2: a name holding any 12 characters of its uri's secret, in a form a reader would
+  // still recognize, shows that much of it.
+  const SIGNATURE = 'aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404';
+  const SIGNED = `https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host&X-Amz-Signature=${SIGNATURE}`;
+  const TOKEN = 'SpYYo8RlHXKfODp7hRFhAxTfIrY';
+  const TOKEN_URI = `https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=${TOKEN}`;
+  const half = SIGNATURE.slice(0, 48);
+
+  it.each([
+    ['its first 48 characters', half, SIGNED],
+    ['its first 48 characters dash-grouped', dashGrouped(half), SIGNED],
+    ['its first 48 characters reversed', reversed(half), SIGNED],
+    ['its first 48 characters upper-cased', half.toUpperCase(), SIGNED],
+    ['the whole of it dash-grouped', dashGrouped(SIGNATURE), SIGNED],
+    ['12 characters from its middle, dash-grouped and upper-cased, in words', `scan ${dashGrouped(SIGNATURE.slice(20, 32)).toUpperCase()} done`, SIGNED],
+    ['a token percent-encoded in a file name', `report ${percentEncoded(TOKEN)}.pdf`, TOKEN_URI],
+    ['a token hex-encoded in a file name', `report ${hexEncoded(TOKEN)}.pdf`, TOKEN_URI],
+    ['a token’s 12 characters hex-encoded at an odd offset', `x${hexEncoded(TOKEN.slice(3, 15))}`, TOKEN_URI],
+  ])('is not shown: %s', (_name, name, uri) => {
+    expect(shownName(name, uri, NO_CLAIMS)).toBeUndefined();
+  });
+
+  it.each([
+    ['a dated report', 'Q3 report 2025-11-04.pdf', SIGNED],
+    ['a camera file name', 'IMG_20251104_123456.jpg', SIGNED],
+    ['the uri’s file name', 'test.txt', SIGNED],
+    ['a long file name in words', 'quarterly-report-2025-final-v2.pdf', TOKEN_URI],
+    ['words alone', 'Meeting notes for the quarterly planning session', SIGNED],
+    ['percent-encoded words', 'Q3%20report%202025.pdf', TOKEN_URI],
+    ['a hex checksum unrelated to the uri', 'sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', SIGNED],
+    ['11 characters of the secret, dash-grouped', dashGrouped(SIGNATURE.slice(0, 11)), SIGNED],
+  ])('is shown: %s', (_name, name, uri) => {
+    expect(shownName(name, uri, NO_CLAIMS)).toBe(name);
+  });
+
+  it('shows a camera file name that is the uri’s own file name', () => {
+    const uri = 'https://b.s3.amazonaws.com/photos/IMG_20251104_123456.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=' + SIGNATURE;
+    expect(shownName('IMG_20251104_123456.jpg', uri, NO_CLAIMS)).toBe('IMG_20251104_123456.jpg');
+  });
+
+  const FORMS: readonly (readonly [string, (window: string) => string])[] = [
+    ['plain', (window) => window],
+    ['reversed', reversed],
+    ['upper-cased', (window) => window.toUpperCase()],
+    ['lower-cased', (window) => window.toLowerCase()],
+    ['dash-grouped', dashGrouped],
+    ['percent-encoded', percentEncoded],
+    ['hex-encoded', hexEncoded],
+    ['base64-encoded', (window) => Buffer.from(window).toString('base64')],
+  ];
+
+  it.each(FORMS)('withholds a name holding any 12 or more characters of the secret, %s, among words', (_form, encode) => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom([SIGNATURE, SIGNED] as const, [TOKEN, TOKEN_URI] as const),
+        fc.nat(),
+        fc.integer({ min: 12, max: 64 }),
+        fc.constantFrom('', 'copy of ', 'x'),
+        fc.constantFrom('', '.pdf', ' (final)'),
+        ([secret, uri], at, length, before, after) => {
+          const size = Math.min(length, secret.length);
+          const start = at % (secret.length - size + 1);
+          const name = `${before}${encode(secret.slice(start, start + size))}${after}`;
+          expect(shownName(name, uri, NO_CLAIMS)).toBeUndefined();
+        },
+      ),
+    );
+  });
+});
+
+function reversed(text: string): string {
+  return [...text].reverse().join('');
+}
+
+function dashGrouped(text: string): string {
+  return text.match(/.{1,4}/g)?.join('-') ?? '';
+}
+
+function percentEncoded(text: string): string {
+  return [...text].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+}
+
+function hexEncoded(text: string): string {
+  return Buffer.from(text).toString('hex');
+}
