@@ -24,7 +24,16 @@ const NOTHING: unique symbol = Symbol('nothing');
 interface CopyState {
   readonly replacer: CopyReplacer;
   readonly stack: object[];
+  /** Members copied so far: each is at least two characters of the serialization's text. */
+  members: number;
 }
+
+/**
+ * The most members a copy takes: past it the serialization's text would pass the longest string
+ * V8 makes (2^29 - 24 characters), where `JSON.stringify` throws. An array whose `length` a getter
+ * or a Proxy made 2^32 - 1 is refused here, before its copy is allocated.
+ */
+const MAX_MEMBERS = 2 ** 28;
 
 /**
  * `JSON.parse(JSON.stringify(value, replacer))`, undefined where the serialization is. Throws
@@ -36,7 +45,7 @@ export function jsonCopy(value: unknown, replacer: CopyReplacer): unknown {
     const text = JSON.stringify(value, (key, member: unknown) => replacer(key, member));
     return text === undefined ? undefined : JSON.parse(text);
   }
-  const copied = property({ replacer, stack: [] }, '', value, 0);
+  const copied = property({ replacer, stack: [], members: 0 }, '', value, 0);
   return copied === NOTHING ? undefined : copied;
 }
 
@@ -83,6 +92,7 @@ function unboxed(value: object): unknown {
 function array(state: CopyState, value: readonly unknown[], depth: number): unknown[] {
   enter(state, value, depth);
   const length = value.length;
+  count(state, length);
   const copy = new Array<unknown>(length);
   for (let index = 0; index < length; index += 1) {
     const member = property(state, String(index), value[index], depth + 1);
@@ -94,6 +104,7 @@ function array(state: CopyState, value: readonly unknown[], depth: number): unkn
 function record(state: CopyState, value: Record<string, unknown>, depth: number): Record<string, unknown> {
   enter(state, value, depth);
   const keys = Object.keys(value);
+  count(state, keys.length);
   const copy: Record<string, unknown> = {};
   for (let index = 0; index < keys.length; index += 1) {
     const key = keys[index]!;
@@ -111,6 +122,12 @@ function record(state: CopyState, value: Record<string, unknown>, depth: number)
  * first found none, so only data that changed since can hold one, and it is looked for only past
  * the walk's depth bound, where such data must be.
  */
+/** Counts `members` more, throwing the serialization's own error past {@link MAX_MEMBERS}. */
+function count(state: CopyState, members: number): void {
+  state.members += members;
+  if (state.members > MAX_MEMBERS) throw new RangeError('Invalid string length');
+}
+
 function enter(state: CopyState, value: object, depth: number): void {
   if (depth >= WALK_MAX_DEPTH) {
     for (let level = 0; level < depth; level += 1) if (state.stack[level] === value) throw new TypeError('Converting circular structure to JSON');

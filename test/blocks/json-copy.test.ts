@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonCopy, type CopyReplacer } from '../../src/blocks/json-copy.js';
 import { itProp } from '../support/factories.js';
+import { runGuarded, SRC_DIR } from '../support/hang-guard.js';
 
 /** Arbitrary JSON plus what serialization treats specially: toJSON, undefined, functions, symbols, holes, boxes, dates. */
 const { value: serializable } = fc.letrec((tie) => ({
@@ -105,4 +106,22 @@ describe(jsonCopy.name, () => {
       delete (Object.prototype as Record<string, unknown>).planted;
     }
   });
+
+  it('refuses, as the serialization does, an array a getter grew to 2^32 - 1 between reads: an error, not a copy the size of its length', () => {
+    // In a child killed at a limit: without the bound, the copy would allocate and loop over 2^32 - 1 holes.
+    const guarded = runGuarded(`
+      import { jsonCopy } from ${JSON.stringify(`${SRC_DIR}blocks/json-copy.ts`)};
+      const grown = [1];
+      const data = { get first() { grown.length = 2 ** 32 - 1; return 'ok'; }, grown };
+      let error = 'none';
+      try { jsonCopy(data, (_key, member) => member); } catch (thrown) { error = String(thrown); }
+      let serialized = 'none';
+      try { JSON.stringify({ grown }); } catch (thrown) { serialized = String(thrown); }
+      console.log(JSON.stringify({ error, serialized }));
+    `);
+    expect(guarded.ended).toBe(true);
+    const { error, serialized } = guarded.printed as { error: string; serialized: string };
+    expect(error).toBe('RangeError: Invalid string length');
+    expect(error).toBe(serialized);
+  }, 60_000);
 });
