@@ -3,9 +3,10 @@
  * `toJSON` first, then own enumerable string keys in order, array holes and
  * `undefined`/functions/symbols as serialization treats them — with a depth bound. It reads a
  * result's data for its claims (`read-claims.ts`) before anything is shown. Rendering doesn't go
- * through it: the JSON rendering of data and the script view are `JSON.stringify` itself, with a
- * replacer (`at-depth.ts`, the script lane) — natively in pieces where a long value needs none
- * (`json-head.ts`) — that is called for the same values in the same order
+ * through it: the JSON rendering of data is `JSON.stringify` itself, with a replacer
+ * (`at-depth.ts`) — natively in pieces where a long value needs none (`json-head.ts`) — and the
+ * script view is the copy `JSON.parse` of that text would give, built directly with the same
+ * replacer (`json-copy.ts`). The replacer is called for the same values in the same order
  * this walk visits them, so every reference the claims reading counted is one the rendering
  * meets, and what is checked is what is shown. Where a `toJSON` ran, the two readings may
  * answer differently, so the renderers check every value then (`WalkSummary.sawToJSON`).
