@@ -13,12 +13,6 @@
  *   such, not taken for the benchmark's own failure: one child for the time, with V8's default
  *   heap settings, and one for the peak heap (`--max-semi-space-size=1`, below), whose small
  *   young generation would slow an allocating render with extra collections.
- * - Warm code: before anything is measured the child renders an ordinary result (text, plain
- *   and presigned links, an image, rows of data with urls) `WARMUP_RENDERS` times on the same
- *   lane, as a host has rendered results before a hostile one arrives. The target is a
- *   throughput, per MB; what a fresh process spends compiling the library once is not paid per
- *   MB. That first-render cost is still printed (`cold ms/MB`, `--cold` children, which skip
- *   the warm-up), so it is never hidden.
  * - Time: the median of up to `RUNS` renders, each with a fresh host (a run longer than
  *   `SLOW_RUN_MS` isn't repeated: one run already says it is far off the target).
  * - Peak heap: a render is synchronous, so the heap can't be sampled from JavaScript while it
@@ -43,8 +37,6 @@ const { createHost } = (await import(process.env.BENCH_HOSTILE_DIST ?? '../dist/
 const TARGET_BYTES = Math.round(Number(process.env.BENCH_HOSTILE_MB ?? 1) * 1024 * 1024);
 /** Renders timed per family and lane; the median is reported. */
 const RUNS = 3;
-/** Renders of an ordinary result before measuring (see the header: warm code, not warm data). */
-const WARMUP_RENDERS = 60;
 /** A render this slow isn't repeated. */
 const SLOW_RUN_MS = 5_000;
 /** A child still running after this is stopped and reported as a timeout (`BENCH_HOSTILE_TIMEOUT_S` sets it). */
@@ -235,8 +227,6 @@ interface Measured {
   readonly medianMs: number;
   readonly runs: number;
   readonly peakHeapBytes: number;
-  /** The first render in a fresh process, its code not yet compiled (`--cold`). */
-  readonly coldMs?: number;
 }
 
 /** Renders `input` once on `lane` with a fresh host. */
@@ -248,40 +238,10 @@ function renderOn(lane: LaneName, input: { content: unknown[] }): void {
   else host.scriptView(input, { serverId: 'bench', toolName: 'hostile' });
 }
 
-/**
- * An ordinary result, none of it hostile: what a host renders every day, run through every rule a
- * hostile family reaches (links plain and presigned, an image, data strings with urls and keys).
- */
-function ordinaryResult(): { content: unknown[]; structuredContent: unknown } {
-  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-  const rows = Array.from({ length: 40 }, (_, i) => ({
-    id: i,
-    name: `row ${i}`,
-    url: `https://cdn.example.org/files/${i}/report.pdf`,
-    signed: `https://bucket.s3.amazonaws.com/k/${i}.csv?X-Amz-Signature=${'0f'.repeat(32)}&X-Amz-Expires=600`,
-    note: 'an ordinary sentence of data, nothing more',
-    tags: ['a', 'b', String(i)],
-  }));
-  const content: unknown[] = [{ type: 'text', text: 'Here are the files you asked for.' }];
-  for (let i = 0; i < 12; i += 1) {
-    content.push(link(`doc-${i}.pdf`, i % 2 === 0 ? `https://example.com/docs/${i}?page=2` : `https://x.example.net/${i}?sig=${'ab'.repeat(24)}&token=t${i}`));
-  }
-  content.push(
-    { type: 'image', data: png, mimeType: 'image/png' },
-    { type: 'resource', resource: { uri: 'file:///notes.txt', text: 'notes', mimeType: 'text/plain' } },
-  );
-  return { content, structuredContent: { rows } };
-}
-
 /** The child: builds one family's input, renders it on one lane, writes what it measured to stderr. */
 function child(familyName: string, lane: LaneName): void {
   const family = FAMILIES.find((candidate) => candidate.name === familyName);
   if (family === undefined) throw new Error(`no family ${familyName}`);
-  if (!process.argv.includes('--cold')) {
-    const ordinary = ordinaryResult();
-    for (let i = 0; i < WARMUP_RENDERS; i += 1)
-      renderOn(lane, i % 2 === 0 ? ordinary : ({ content: [], structuredContent: ordinary.structuredContent } as never));
-  }
   const input = family.build(TARGET_BYTES) as { content: unknown[] };
   // A family nested past what `JSON.stringify` can recurse through is built to its size.
   let inputBytes = TARGET_BYTES;
@@ -301,8 +261,7 @@ function child(familyName: string, lane: LaneName): void {
   const times = [performance.now() - started];
   const after = process.memoryUsage().heapUsed;
   v8.setFlagsFromString('--no-trace-gc-nvp');
-  // Cold, the first render is the figure (the later ones would be warm).
-  while (!process.argv.includes('--cold') && times.length < RUNS && times[0]! < SLOW_RUN_MS) {
+  while (times.length < RUNS && times[0]! < SLOW_RUN_MS) {
     collect();
     started = performance.now();
     renderOn(lane, input);
@@ -319,22 +278,14 @@ async function runChild(family: string, lane: LaneName, extraBytes?: number): Pr
   if ('failed' in time) return time;
   const heap = await runOneChild(family, lane, ['--max-semi-space-size=1'], extraBytes);
   if ('failed' in heap) return heap;
-  const cold = await runOneChild(family, lane, [], extraBytes, ['--cold']);
-  if ('failed' in cold) return cold;
-  return { ...time, peakHeapBytes: heap.peakHeapBytes, coldMs: cold.medianMs };
+  return { ...time, peakHeapBytes: heap.peakHeapBytes };
 }
 
-function runOneChild(
-  family: string,
-  lane: LaneName,
-  flags: readonly string[],
-  extraBytes?: number,
-  childArgs: readonly string[] = [],
-): Promise<Measured | { readonly failed: string }> {
+function runOneChild(family: string, lane: LaneName, flags: readonly string[], extraBytes?: number): Promise<Measured | { readonly failed: string }> {
   const script = fileURLToPath(import.meta.url);
   const env = extraBytes === undefined ? process.env : { ...process.env, BENCH_HOSTILE_MB: String(extraBytes / 1024 / 1024) };
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', script, '--child', family, lane, ...childArgs], { env });
+    const proc = spawn(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', script, '--child', family, lane], { env });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -369,14 +320,14 @@ async function main(): Promise<void> {
   console.log(
     `bench:hostile — ${(TARGET_BYTES / 1024 / 1024).toFixed(1)} MB per family; targets ≤ ${MS_PER_MB_TARGET} ms/MB, peak heap ≤ ${HEAP_RATIO_TARGET}× input`,
   );
-  console.log(`${pad('family', 22)}${pad('lane', 13)}${pad('input', 10)}${pad('ms/MB', 10)}${pad('heap×', 8)}${pad('cold ms/MB', 12)}verdict`);
+  console.log(`${pad('family', 22)}${pad('lane', 13)}${pad('input', 10)}${pad('ms/MB', 10)}${pad('heap×', 8)}verdict`);
   let allWithin = true;
   for (const family of families) {
     for (const lane of LANES) {
       const outcome = await runChild(family.name, lane);
       if ('failed' in outcome) {
         allWithin = false;
-        console.log(`${pad(family.name, 22)}${pad(lane, 13)}${pad('', 10)}${pad('', 10)}${pad('', 8)}${pad('', 12)}FAIL ${outcome.failed}`);
+        console.log(`${pad(family.name, 22)}${pad(lane, 13)}${pad('', 10)}${pad('', 10)}${pad('', 8)}FAIL ${outcome.failed}`);
         continue;
       }
       const mb = outcome.inputBytes / 1024 / 1024;
@@ -385,7 +336,7 @@ async function main(): Promise<void> {
       const within = msPerMb <= MS_PER_MB_TARGET && heapRatio <= HEAP_RATIO_TARGET;
       allWithin &&= within;
       console.log(
-        `${pad(family.name, 22)}${pad(lane, 13)}${pad(`${(outcome.inputBytes / 1024).toFixed(0)} KB`, 10)}${pad(msPerMb.toFixed(1), 10)}${pad(heapRatio.toFixed(2), 8)}${pad(((outcome.coldMs ?? Number.NaN) / mb).toFixed(1), 12)}${within ? 'ok' : 'OVER'}`,
+        `${pad(family.name, 22)}${pad(lane, 13)}${pad(`${(outcome.inputBytes / 1024).toFixed(0)} KB`, 10)}${pad(msPerMb.toFixed(1), 10)}${pad(heapRatio.toFixed(2), 8)}${within ? 'ok' : 'OVER'}`,
       );
     }
   }
