@@ -77,6 +77,135 @@ function property(state: CopyState, key: string, raw: unknown, depth: number): u
   }
 }
 
+/** What {@link copyPlainData} answers for data its rules alone don't copy. */
+export const NOT_PLAIN: unique symbol = Symbol('not plain');
+
+/**
+ * The replacer a plain-data copy stands for, as rules it applies without a call per value:
+ * strings and keys shown by the data rules, and objects the copy must leave to a replacer.
+ */
+export interface PlainDataRules {
+  /** A string as the replacer gives it. */
+  readonly string: (text: string) => string;
+  /** A key as the replacer would give it in its object (the key itself where it is kept). */
+  readonly key: (name: string) => string;
+  /** An object whose keys the replacer changes, as the replacer gives it (its keys shown). */
+  readonly withShownKeys: (record: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Whether an object or array is one a replacer reads otherwise (a block, a lane's own
+   * object): the copy then answers {@link NOT_PLAIN}.
+   */
+  readonly leaves: (value: object) => boolean;
+}
+
+/** Unwinds a plain-data copy that meets what its rules don't cover. */
+const STOP: unique symbol = Symbol('stop');
+
+/** What one plain-data copy keeps as it goes. */
+interface PlainState {
+  readonly rules: PlainDataRules;
+  members: number;
+}
+
+/**
+ * `jsonCopy(value, replacer)` for the replacer `rules` stand for — strings and keys shown, every
+ * other value as it is — where the data asks nothing more of it: {@link NOT_PLAIN} where it holds a
+ * `toJSON`, an object `rules.leaves`, a BigInt or a boxed primitive with keys of its own, nests
+ * objects {@link WALK_MAX_DEPTH} deep (a cycle does, however short), where reading it throws, or
+ * where a prototype intercepts building a copy. Each value is read once, in serialization's
+ * order, as `jsonCopy` reads it; the copy holds no key array of a replacer's beside its own.
+ */
+export function copyPlainData(value: unknown, rules: PlainDataRules): unknown {
+  if (prototypesIntercept()) return NOT_PLAIN;
+  try {
+    const copied = plainValue({ rules, members: 0 }, value, 0);
+    return copied === NOTHING ? undefined : copied;
+  } catch {
+    // Whatever stopped the copy (its own stop, a getter, a proxy, the engine's stack) is the
+    // replacer's and the walk's to meet again and tell.
+    return NOT_PLAIN;
+  }
+}
+
+/**
+ * {@link property} for plain data, answering the parsed value or {@link NOTHING}; throws
+ * {@link STOP}. One function that calls only itself: split into a function per kind of value,
+ * as {@link property} is, the copy of a tree of small objects takes about twice as long.
+ */
+function plainValue(state: PlainState, value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+      return state.rules.string(value);
+    case 'number':
+      return Number.isFinite(value) ? value + 0 : null;
+    case 'boolean':
+      return value;
+    case 'object':
+      break;
+    case 'function':
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw STOP;
+      return NOTHING;
+    case 'bigint':
+      throw STOP;
+    default:
+      return NOTHING;
+  }
+  if (value === null) return null;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || state.rules.leaves(value) || depth >= WALK_MAX_DEPTH) throw STOP;
+  if (Array.isArray(value)) {
+    const array = value as readonly unknown[];
+    const length = array.length;
+    count(state, length);
+    const copy = new Array<unknown>(length);
+    for (let index = 0; index < length; index += 1) {
+      const member = plainValue(state, array[index], depth + 1);
+      copy[index] = member === NOTHING ? null : member;
+    }
+    return copy;
+  }
+  if (types.isBoxedPrimitive(value)) return plainUnboxed(state.rules, value);
+  let record = value as Record<string, unknown>;
+  let keys = Object.keys(record);
+  // Every key is checked before any member is read: an object whose keys change is the
+  // replacer's rebuilt one, read once.
+  if (!keysKept(state.rules, keys)) {
+    record = state.rules.withShownKeys(record);
+    keys = Object.keys(record);
+  }
+  count(state, keys.length);
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    const member = plainValue(state, record[key], depth + 1);
+    if (member === NOTHING) continue;
+    if (key === '__proto__') defineMember(copy, key, member);
+    else copy[key] = member;
+  }
+  return copy;
+}
+
+/** Whether the data rules keep every one of `keys` as it is. */
+function keysKept(rules: PlainDataRules, keys: readonly string[]): boolean {
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    if (rules.key(key) !== key) return false;
+  }
+  return true;
+}
+
+/** A boxed primitive as the replacer and serialization give it; throws {@link STOP} where the replacer would rebuild it. */
+function plainUnboxed(rules: PlainDataRules, value: object): unknown {
+  if (types.isStringObject(value)) return rules.string(String(value));
+  // A boxed primitive's own keys would be shown as an object's: the replacer's to rebuild.
+  if (types.isBigIntObject(value) || Object.keys(value).length > 0) throw STOP;
+  return unboxed(value);
+}
+
+/** The parse defines `__proto__` as a key like any other; assigning it would set the prototype. */
+function defineMember(copy: Record<string, unknown>, key: string, member: unknown): void {
+  Object.defineProperty(copy, key, { value: member, writable: true, enumerable: true, configurable: true });
+}
+
 /** A boxed primitive as serialization writes it (a boxed symbol is an object with no keys). */
 function unboxed(value: object): unknown {
   if (types.isNumberObject(value)) {
@@ -110,8 +239,7 @@ function record(state: CopyState, value: Record<string, unknown>, depth: number)
     const key = keys[index]!;
     const member = property(state, key, value[key], depth + 1);
     if (member === NOTHING) continue;
-    // The parse defines `__proto__` as a key like any other; assigning it would set the prototype.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: member, writable: true, enumerable: true, configurable: true });
+    if (key === '__proto__') defineMember(copy, key, member);
     else copy[key] = member;
   }
   return copy;
@@ -123,7 +251,7 @@ function record(state: CopyState, value: Record<string, unknown>, depth: number)
  * the walk's depth bound, where such data must be.
  */
 /** Counts `members` more, throwing the serialization's own error past {@link MAX_MEMBERS}. */
-function count(state: CopyState, members: number): void {
+function count(state: { members: number }, members: number): void {
   state.members += members;
   if (state.members > MAX_MEMBERS) throw new RangeError('Invalid string length');
 }
