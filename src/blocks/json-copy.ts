@@ -98,8 +98,11 @@ export interface PlainDataRules {
   readonly leaves: (value: object) => boolean;
 }
 
-/** Unwinds a plain-data copy that meets what its rules don't cover. */
-const STOP: unique symbol = Symbol('stop');
+/**
+ * Unwinds a plain-data copy that meets what its rules don't cover: one error made once, as
+ * nothing reads it but the copy's own catch.
+ */
+const STOP = new Error('not plain data');
 
 /** What one plain-data copy keeps as it goes. */
 interface PlainState {
