@@ -49,7 +49,10 @@ export function jsonCopy(value: unknown, replacer: CopyReplacer): unknown {
   return copied === NOTHING ? undefined : copied;
 }
 
-/** Serialization's `SerializeJSONProperty`, answering the parsed value or {@link NOTHING}. */
+/**
+ * Serialization's `SerializeJSONProperty`, answering the parsed value or {@link NOTHING}. One
+ * function that calls only itself, as {@link plainValue} is, for the same reason.
+ */
 function property(state: CopyState, key: string, raw: unknown, depth: number): unknown {
   let value = raw;
   const type = typeof value;
@@ -68,13 +71,37 @@ function property(state: CopyState, key: string, raw: unknown, depth: number): u
     case 'bigint':
       throw new TypeError('Do not know how to serialize a BigInt');
     case 'object':
-      if (value === null) return null;
-      if (Array.isArray(value)) return array(state, value as readonly unknown[], depth);
-      if (types.isBoxedPrimitive(value)) return unboxed(value);
-      return record(state, value as Record<string, unknown>, depth);
+      break;
     default:
       return NOTHING;
   }
+  if (value === null) return null;
+  if (Array.isArray(value)) {
+    const array = value as readonly unknown[];
+    enter(state, array, depth);
+    const length = array.length;
+    count(state, length);
+    const copy = new Array<unknown>(length);
+    for (let index = 0; index < length; index += 1) {
+      const member = property(state, String(index), array[index], depth + 1);
+      copy[index] = member === NOTHING ? null : member;
+    }
+    return copy;
+  }
+  if (types.isBoxedPrimitive(value)) return unboxed(value);
+  const record = value as Record<string, unknown>;
+  enter(state, record, depth);
+  const keys = Object.keys(record);
+  count(state, keys.length);
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    const member = property(state, key, record[key], depth + 1);
+    if (member === NOTHING) continue;
+    if (key === '__proto__') defineMember(copy, key, member);
+    else copy[key] = member;
+  }
+  return copy;
 }
 
 /** What {@link copyPlainData} answers for data its rules alone don't copy. */
@@ -221,31 +248,10 @@ function unboxed(value: object): unknown {
   return {};
 }
 
-function array(state: CopyState, value: readonly unknown[], depth: number): unknown[] {
-  enter(state, value, depth);
-  const length = value.length;
-  count(state, length);
-  const copy = new Array<unknown>(length);
-  for (let index = 0; index < length; index += 1) {
-    const member = property(state, String(index), value[index], depth + 1);
-    copy[index] = member === NOTHING ? null : member;
-  }
-  return copy;
-}
-
-function record(state: CopyState, value: Record<string, unknown>, depth: number): Record<string, unknown> {
-  enter(state, value, depth);
-  const keys = Object.keys(value);
-  count(state, keys.length);
-  const copy: Record<string, unknown> = {};
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index]!;
-    const member = property(state, key, value[key], depth + 1);
-    if (member === NOTHING) continue;
-    if (key === '__proto__') defineMember(copy, key, member);
-    else copy[key] = member;
-  }
-  return copy;
+/** Counts `members` more, throwing the serialization's own error past {@link MAX_MEMBERS}. */
+function count(state: { members: number }, members: number): void {
+  state.members += members;
+  if (state.members > MAX_MEMBERS) throw new RangeError('Invalid string length');
 }
 
 /**
@@ -253,12 +259,6 @@ function record(state: CopyState, value: Record<string, unknown>, depth: number)
  * first found none, so only data that changed since can hold one, and it is looked for only past
  * the walk's depth bound, where such data must be.
  */
-/** Counts `members` more, throwing the serialization's own error past {@link MAX_MEMBERS}. */
-function count(state: { members: number }, members: number): void {
-  state.members += members;
-  if (state.members > MAX_MEMBERS) throw new RangeError('Invalid string length');
-}
-
 function enter(state: CopyState, value: object, depth: number): void {
   if (depth >= WALK_MAX_DEPTH) {
     for (let level = 0; level < depth; level += 1) if (state.stack[level] === value) throw new TypeError('Converting circular structure to JSON');
