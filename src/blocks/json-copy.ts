@@ -50,6 +50,87 @@ export function jsonCopy(value: unknown, replacer: CopyReplacer): unknown {
 }
 
 /**
+ * `jsonCopy(value, replacer)`, for a replacer that gives every value `rules` don't leave as the
+ * rules do (strings and keys shown, the rest as it is): those values are copied as
+ * {@link copyPlainData} copies them, without a call of the replacer each, and a value holding a
+ * `toJSON`, one `rules.leaves`, a BigInt, a boxed primitive with keys of its own, or one at
+ * {@link WALK_MAX_DEPTH}, with all beneath it, as `jsonCopy` copies it. Throws where it throws.
+ */
+export function jsonCopyByRules(value: unknown, rules: PlainDataRules, replacer: CopyReplacer): unknown {
+  if (prototypesIntercept()) return jsonCopy(value, replacer);
+  const copied = ruledValue({ replacer, rules, stack: [], members: 0 }, '', value, 0);
+  return copied === NOTHING ? undefined : copied;
+}
+
+/** What a copy by rules keeps: a copy's state, and the rules. */
+interface RuledState extends CopyState {
+  readonly rules: PlainDataRules;
+}
+
+/**
+ * {@link plainValue}, handing to {@link property} (with the key serialization would pass) each
+ * value the rules leave, where {@link plainValue} stops. Each object is noted on the stack as
+ * {@link property} notes it (an object whose keys change, as the replacer rebuilt it), so a
+ * cycle past the depth bound is found as it would be there.
+ */
+function ruledValue(state: RuledState, key: string | number, value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+      return state.rules.string(value);
+    case 'number':
+      return Number.isFinite(value) ? value + 0 : null;
+    case 'boolean':
+      return value;
+    case 'object':
+      break;
+    case 'function':
+      return typeof (value as { toJSON?: unknown }).toJSON === 'function' ? property(state, String(key), value, depth) : NOTHING;
+    case 'bigint':
+      return property(state, String(key), value, depth);
+    default:
+      return NOTHING;
+  }
+  if (value === null) return null;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || state.rules.leaves(value) || depth >= WALK_MAX_DEPTH) {
+    return property(state, String(key), value, depth);
+  }
+  if (Array.isArray(value)) {
+    const array = value as readonly unknown[];
+    state.stack[depth] = array;
+    const length = array.length;
+    count(state, length);
+    const copy = new Array<unknown>(length);
+    for (let index = 0; index < length; index += 1) {
+      const member = ruledValue(state, index, array[index], depth + 1);
+      copy[index] = member === NOTHING ? null : member;
+    }
+    return copy;
+  }
+  if (types.isBoxedPrimitive(value)) {
+    if (types.isStringObject(value)) return state.rules.string(String(value));
+    if (types.isBigIntObject(value) || Object.keys(value).length > 0) return property(state, String(key), value, depth);
+    return unboxed(value);
+  }
+  let record = value as Record<string, unknown>;
+  let keys = Object.keys(record);
+  if (!keysKept(state.rules, keys)) {
+    record = state.rules.withShownKeys(record);
+    keys = Object.keys(record);
+  }
+  state.stack[depth] = record;
+  count(state, keys.length);
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index += 1) {
+    const name = keys[index]!;
+    const member = ruledValue(state, name, record[name], depth + 1);
+    if (member === NOTHING) continue;
+    if (name === '__proto__') defineMember(copy, name, member);
+    else copy[name] = member;
+  }
+  return copy;
+}
+
+/**
  * Serialization's `SerializeJSONProperty`, answering the parsed value or {@link NOTHING}. One
  * function that calls only itself, as {@link plainValue} is, for the same reason.
  */

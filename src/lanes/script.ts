@@ -11,7 +11,7 @@
 import { isBlockAtDepth } from '../blocks/at-depth.js';
 import { dataChecker, dataCopyChecks, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
-import { copyPlainData, jsonCopy, NOT_PLAIN, type PlainDataRules } from '../blocks/json-copy.js';
+import { copyPlainData, jsonCopyByRules, NOT_PLAIN, type PlainDataRules } from '../blocks/json-copy.js';
 import { classifyBlock, textOfTextBlock, type BlockReading, type ClassifyContext } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
@@ -335,8 +335,9 @@ class ViewBuilder {
   data(value: unknown): unknown {
     // A script reads all of its data: every string is checked, however long the data.
     const checked = dataChecker();
-    // What its JSON text would parse back to, built without the text (`json-copy.ts`).
-    return jsonCopy(value, (_key, member: unknown) => {
+    // What its JSON text would parse back to, built without the text (`json-copy.ts`): data that
+    // is neither a block nor this lane's own is copied by the same rules without a call each.
+    return jsonCopyByRules(value, plainDataRules(), (_key, member: unknown) => {
       if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
       // With neither an id nor a string `type`, an object is none of this lane's and no block:
       // only data (most objects, passed over with two reads).

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBlockAtDepth } from '../../src/blocks/at-depth.js';
 import { dataChecker, dataCopyChecks } from '../../src/blocks/data-strings.js';
-import { copyPlainData, jsonCopy, NOT_PLAIN, type PlainDataRules } from '../../src/blocks/json-copy.js';
+import { copyPlainData, jsonCopy, jsonCopyByRules, NOT_PLAIN, type CopyReplacer, type PlainDataRules } from '../../src/blocks/json-copy.js';
 import { readDataClaims } from '../../src/blocks/read-claims.js';
 import { NO_CLAIMS } from '../../src/references/claims.js';
 import { createRegistry } from '../../src/references/registry.js';
@@ -175,5 +175,59 @@ describe(copyPlainData.name, () => {
     } finally {
       delete (Object.prototype as Record<string, unknown>).planted;
     }
+  });
+});
+
+/**
+ * A replacer as the script lane's: the data checker's for everything the rules don't leave, and
+ * for what they leave something of its own, naming the key it was given (so a wrong key shows).
+ */
+function laneLikeReplacer(): CopyReplacer {
+  const checked = dataChecker();
+  return (key, member) => {
+    if (typeof member !== 'object' || member === null || !leaves(member)) return checked(member);
+    return Array.isArray(member) ? ['array at', key] : { at: key, type: (member as { type?: unknown }).type, ...member };
+  };
+}
+
+/** The copy, or the first line of what it threw. */
+function outcome(copy: () => unknown): unknown {
+  try {
+    return { copied: copy() };
+  } catch (error) {
+    return { threw: `${(error as Error).name}: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
+describe(jsonCopyByRules.name, () => {
+  itProp([laneData], { seed: 0x7e1e_c0b1, numRuns: 1500 })('is jsonCopy with the replacer the rules stand for, whatever the data holds', (value) => {
+    const want = outcome(() => jsonCopy(value, laneLikeReplacer()));
+    const got = outcome(() => jsonCopyByRules(value, rules(), laneLikeReplacer()));
+    expect(got).toStrictEqual(want);
+    expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+  });
+
+  it.each<[string, () => unknown]>([
+    [
+      'a cycle past the depth bound through objects whose keys change',
+      () => {
+        const cycle: Record<string, unknown> = {};
+        cycle[SIGNED_URI] = [cycle];
+        return nested(WALK_MAX_DEPTH, cycle);
+      },
+    ],
+    [
+      'an object met twice, once past the depth bound, on no cycle',
+      () => {
+        // Copied first under records the rules leave (at depths 2 and 3), then at the end of a
+        // chain of arrays and objects past the bound: only a stale path would call it a cycle.
+        const shared = { n: 1 };
+        return [{ type: 'row', a: { b: shared } }, { type: 'row', a: shared }, nested(WALK_MAX_DEPTH + 10, shared)];
+      },
+    ],
+    ['a toJSON deep down, given its key', () => nested(300, { at: { toJSON: (key: string) => `key ${key}` } })],
+    ['records the rules leave, in arrays and objects', () => ({ rows: [{ type: 'row', n: [{ refId: 'x' }] }], [BASE64_RUN]: { type: 'kept' } })],
+  ])('is jsonCopy with the same replacer for %s', (_name, make) => {
+    expect(outcome(() => jsonCopyByRules(make(), rules(), laneLikeReplacer()))).toStrictEqual(outcome(() => jsonCopy(make(), laneLikeReplacer())));
   });
 });
