@@ -58,20 +58,24 @@ export function jsonCopy(value: unknown, replacer: CopyReplacer): unknown {
  */
 export function jsonCopyByRules(value: unknown, rules: PlainDataRules, replacer: CopyReplacer): unknown {
   if (prototypesIntercept()) return jsonCopy(value, replacer);
-  const copied = ruledValue({ replacer, rules, stack: [], members: 0 }, '', value, 0);
+  const copied = ruledValue({ replacer, leave: property, rules, stack: [], members: 0 }, '', value, 0);
   return copied === NOTHING ? undefined : copied;
 }
 
-/** What a copy by rules keeps: a copy's state, and the rules. */
+/** What a copy by rules keeps: a copy's state, the rules, and what it does with a value they leave. */
 interface RuledState extends CopyState {
   readonly rules: PlainDataRules;
+  /** {@link property} where the replacer copies such a value; a stop where the copy answers {@link NOT_PLAIN}. */
+  readonly leave: (state: CopyState, key: string, value: unknown, depth: number) => unknown;
 }
 
 /**
- * {@link plainValue}, handing to {@link property} (with the key serialization would pass) each
- * value the rules leave, where {@link plainValue} stops. Each object is noted on the stack as
- * {@link property} notes it (an object whose keys change, as the replacer rebuilt it), so a
- * cycle past the depth bound is found as it would be there.
+ * {@link property} for values the rules copy, answering the parsed value or {@link NOTHING};
+ * each value they leave goes to `state.leave` with the key serialization would pass. Each object
+ * is noted on the stack as {@link property} notes it (an object whose keys change, as the
+ * replacer rebuilt it), so a cycle past the depth bound is found as it would be there. One
+ * function that calls only itself: split into a function per kind of value, the copy of a tree
+ * of small objects took about twice as long.
  */
 function ruledValue(state: RuledState, key: string | number, value: unknown, depth: number): unknown {
   switch (typeof value) {
@@ -84,15 +88,15 @@ function ruledValue(state: RuledState, key: string | number, value: unknown, dep
     case 'object':
       break;
     case 'function':
-      return typeof (value as { toJSON?: unknown }).toJSON === 'function' ? property(state, String(key), value, depth) : NOTHING;
+      return typeof (value as { toJSON?: unknown }).toJSON === 'function' ? state.leave(state, String(key), value, depth) : NOTHING;
     case 'bigint':
-      return property(state, String(key), value, depth);
+      return state.leave(state, String(key), value, depth);
     default:
       return NOTHING;
   }
   if (value === null) return null;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || state.rules.leaves(value) || depth >= WALK_MAX_DEPTH) {
-    return property(state, String(key), value, depth);
+    return state.leave(state, String(key), value, depth);
   }
   if (Array.isArray(value)) {
     const array = value as readonly unknown[];
@@ -108,7 +112,7 @@ function ruledValue(state: RuledState, key: string | number, value: unknown, dep
   }
   if (types.isBoxedPrimitive(value)) {
     if (types.isStringObject(value)) return state.rules.string(String(value));
-    if (types.isBigIntObject(value) || Object.keys(value).length > 0) return property(state, String(key), value, depth);
+    if (types.isBigIntObject(value) || Object.keys(value).length > 0) return state.leave(state, String(key), value, depth);
     return unboxed(value);
   }
   let record = value as Record<string, unknown>;
@@ -132,7 +136,7 @@ function ruledValue(state: RuledState, key: string | number, value: unknown, dep
 
 /**
  * Serialization's `SerializeJSONProperty`, answering the parsed value or {@link NOTHING}. One
- * function that calls only itself, as {@link plainValue} is, for the same reason.
+ * function that calls only itself, as {@link ruledValue} is, for the same reason.
  */
 function property(state: CopyState, key: string, raw: unknown, depth: number): unknown {
   let value = raw;
@@ -212,10 +216,8 @@ export interface PlainDataRules {
  */
 const STOP = new Error('not plain data');
 
-/** What one plain-data copy keeps as it goes. */
-interface PlainState {
-  readonly rules: PlainDataRules;
-  members: number;
+function stop(): never {
+  throw STOP;
 }
 
 /**
@@ -229,70 +231,13 @@ interface PlainState {
 export function copyPlainData(value: unknown, rules: PlainDataRules): unknown {
   if (prototypesIntercept()) return NOT_PLAIN;
   try {
-    const copied = plainValue({ rules, members: 0 }, value, 0);
+    const copied = ruledValue({ replacer: stop, leave: stop, rules, stack: [], members: 0 }, '', value, 0);
     return copied === NOTHING ? undefined : copied;
   } catch {
     // Whatever stopped the copy (its own stop, a getter, a proxy, the engine's stack) is the
     // replacer's and the walk's to meet again and tell.
     return NOT_PLAIN;
   }
-}
-
-/**
- * {@link property} for plain data, answering the parsed value or {@link NOTHING}; throws
- * {@link STOP}. One function that calls only itself: split into a function per kind of value,
- * as {@link property} is, the copy of a tree of small objects takes about twice as long.
- */
-function plainValue(state: PlainState, value: unknown, depth: number): unknown {
-  switch (typeof value) {
-    case 'string':
-      return state.rules.string(value);
-    case 'number':
-      return Number.isFinite(value) ? value + 0 : null;
-    case 'boolean':
-      return value;
-    case 'object':
-      break;
-    case 'function':
-      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw STOP;
-      return NOTHING;
-    case 'bigint':
-      throw STOP;
-    default:
-      return NOTHING;
-  }
-  if (value === null) return null;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || state.rules.leaves(value) || depth >= WALK_MAX_DEPTH) throw STOP;
-  if (Array.isArray(value)) {
-    const array = value as readonly unknown[];
-    const length = array.length;
-    count(state, length);
-    const copy = new Array<unknown>(length);
-    for (let index = 0; index < length; index += 1) {
-      const member = plainValue(state, array[index], depth + 1);
-      copy[index] = member === NOTHING ? null : member;
-    }
-    return copy;
-  }
-  if (types.isBoxedPrimitive(value)) return plainUnboxed(state.rules, value);
-  let record = value as Record<string, unknown>;
-  let keys = Object.keys(record);
-  // Every key is checked before any member is read: an object whose keys change is the
-  // replacer's rebuilt one, read once.
-  if (!keysKept(state.rules, keys)) {
-    record = state.rules.withShownKeys(record);
-    keys = Object.keys(record);
-  }
-  count(state, keys.length);
-  const copy: Record<string, unknown> = {};
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index]!;
-    const member = plainValue(state, record[key], depth + 1);
-    if (member === NOTHING) continue;
-    if (key === '__proto__') defineMember(copy, key, member);
-    else copy[key] = member;
-  }
-  return copy;
 }
 
 /** Whether the data rules keep every one of `keys` as it is. */
@@ -302,14 +247,6 @@ function keysKept(rules: PlainDataRules, keys: readonly string[]): boolean {
     if (rules.key(key) !== key) return false;
   }
   return true;
-}
-
-/** A boxed primitive as the replacer and serialization give it; throws {@link STOP} where the replacer would rebuild it. */
-function plainUnboxed(rules: PlainDataRules, value: object): unknown {
-  if (types.isStringObject(value)) return rules.string(String(value));
-  // A boxed primitive's own keys would be shown as an object's: the replacer's to rebuild.
-  if (types.isBigIntObject(value) || Object.keys(value).length > 0) throw STOP;
-  return unboxed(value);
 }
 
 /** The parse defines `__proto__` as a key like any other; assigning it would set the prototype. */
