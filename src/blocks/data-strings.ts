@@ -9,6 +9,7 @@ import { types } from 'node:util';
 import { holdsBase64Run, replaceBase64Runs } from '../text/base64-run.js';
 import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../text/markers.js';
 import { mayReadAsUri, stringMayCarryCredential } from '../uri/reads-as-uri.js';
+import type { PlainDataRules } from './json-copy.js';
 
 /** A string of data as a copy shows it. */
 export function shownDataString(text: string): string {
@@ -46,17 +47,7 @@ export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (memb
     seen += checked.length;
     return checked;
   };
-  // Keys repeat from object to object: each short one is checked once.
-  const shownKeys = new Map<string, string>();
-  const shownKey = (name: string): string => {
-    if (name.length > REMEMBERED_KEY_CHARS) return shownDataString(name);
-    let checked = shownKeys.get(name);
-    if (checked === undefined) {
-      checked = shownDataString(name);
-      if (shownKeys.size < REMEMBERED_KEYS) shownKeys.set(name, checked);
-    }
-    return checked;
-  };
+  const shownKey = keyChecker();
   return (member, key) => {
     if (key !== undefined && !ARRAY_INDEX.test(key)) seen += key.length;
     if (typeof member === 'string') return shown(member);
@@ -71,6 +62,30 @@ export function dataChecker(readChars: number = Number.POSITIVE_INFINITY): (memb
       ahead += checked.length;
       return checked;
     });
+  };
+}
+
+/**
+ * The check of data for a copy that reads all of it (the script lane's, `json-copy.ts`'s
+ * `copyPlainData`): what {@link dataChecker} with no cut does to strings and to an object's
+ * keys, as functions the copy calls where it meets them.
+ */
+export function dataCopyChecks(): Omit<PlainDataRules, 'leaves'> {
+  const key = keyChecker();
+  return { string: shownDataString, key, withShownKeys: (record) => withShownKeys(record, key) };
+}
+
+/** {@link shownDataString} for keys: they repeat from object to object, so each short one is checked once. */
+function keyChecker(): (name: string) => string {
+  const shownKeys = new Map<string, string>();
+  return (name) => {
+    if (name.length > REMEMBERED_KEY_CHARS) return shownDataString(name);
+    let checked = shownKeys.get(name);
+    if (checked === undefined) {
+      checked = shownDataString(name);
+      if (shownKeys.size < REMEMBERED_KEYS) shownKeys.set(name, checked);
+    }
+    return checked;
   };
 }
 

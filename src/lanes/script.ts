@@ -9,14 +9,14 @@
  * calls it.
  */
 import { isBlockAtDepth } from '../blocks/at-depth.js';
-import { dataChecker, shownDataString } from '../blocks/data-strings.js';
+import { dataChecker, dataCopyChecks, shownDataString } from '../blocks/data-strings.js';
 import { blobText, isAppResource } from '../blocks/embedded-content.js';
-import { jsonCopy } from '../blocks/json-copy.js';
+import { copyPlainData, jsonCopyByRules, NOT_PLAIN, type PlainDataRules } from '../blocks/json-copy.js';
 import { classifyBlock, textOfTextBlock, type BlockReading, type ClassifyContext } from '../blocks/classify.js';
 import type { ShownBlock } from '../blocks/shown-block.js';
 import { isSpent, spend } from '../blocks/shown-budget.js';
 import { isContentArray, normalizeResult, type ResultOrigin } from '../inputs.js';
-import { bothClaims, recordClaims, type ResultClaims } from '../references/claims.js';
+import { bothClaims, NO_CLAIMS, recordClaims, type ResultClaims } from '../references/claims.js';
 import { decideReference } from '../references/decide.js';
 import { fetchReference, type FetchOptions } from '../references/fetcher.js';
 import { readContentClaims, readDataClaims } from '../blocks/read-claims.js';
@@ -161,16 +161,27 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     const content = !asJson && isContentArray(data, input.dataIsContent);
     // Every claim the view shows, nested fields included; where this walk stops, no view.
     const structured = content ? input.structured : undefined;
-    const dataScan = readDataClaims(data, journal, isBlockAtDepth);
-    const structuredScan = structured === undefined ? undefined : readDataClaims(structured, journal, isBlockAtDepth);
-    const viewClaims = structuredScan === undefined ? dataScan.claims : bothClaims(dataScan.claims, structuredScan.claims);
-    const lineClaims = content ? readContentClaims(data, journal) : dataScan.claims;
+    // Data the copy reads in one pass, meeting nothing the walk would note (`copyPlainData`),
+    // claims nothing: that copy is its view, and the walk is spared. Anything else is walked,
+    // then copied.
+    const plainData = content ? NOT_PLAIN : copyPlainData(data, plainDataRules());
+    const plainStructured = structured === undefined ? NOT_PLAIN : copyPlainData(structured, plainDataRules());
+    const dataClaims = plainData === NOT_PLAIN ? readDataClaims(data, journal, isBlockAtDepth).claims : NO_CLAIMS;
+    const structuredClaims = structured === undefined || plainStructured !== NOT_PLAIN ? NO_CLAIMS : readDataClaims(structured, journal, isBlockAtDepth).claims;
+    const viewClaims = structured === undefined ? dataClaims : bothClaims(dataClaims, structuredClaims);
+    const lineClaims = content ? readContentClaims(data, journal) : dataClaims;
     // The structured value's claims hold for the line too, as they do on the tool-result lane.
     const builder = new ViewBuilder(core, origin, structured === undefined ? lineClaims : bothClaims(lineClaims, viewClaims), viewClaims);
     const error = isError && typeof input.error === 'string' ? { error: wellFormed(input.error) } : {};
     const view: ScriptViewOk = content
-      ? { ok: true, isError, ...error, content: itemsOf(data, builder), ...(structuredScan === undefined ? {} : { structured: builder.data(structured) }) }
-      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: builder.data(data) }) };
+      ? {
+          ok: true,
+          isError,
+          ...error,
+          content: itemsOf(data, builder),
+          ...(structured === undefined ? {} : { structured: plainStructured === NOT_PLAIN ? builder.data(structured) : plainStructured }),
+        }
+      : { ok: true, isError, ...error, ...(data === undefined ? {} : { data: plainData === NOT_PLAIN ? builder.data(data) : plainData }) };
     // Only once the whole view is built: which objects this view reads from their records
     // can't depend on the order of its blocks.
     recordIssued(core, origin, builder.issued);
@@ -324,8 +335,9 @@ class ViewBuilder {
   data(value: unknown): unknown {
     // A script reads all of its data: every string is checked, however long the data.
     const checked = dataChecker();
-    // What its JSON text would parse back to, built without the text (`json-copy.ts`).
-    return jsonCopy(value, (_key, member: unknown) => {
+    // What its JSON text would parse back to, built without the text (`json-copy.ts`): data that
+    // is neither a block nor this lane's own is copied by the same rules without a call each.
+    return jsonCopyByRules(value, plainDataRules(), (_key, member: unknown) => {
       if (typeof member !== 'object' || member === null || Array.isArray(member)) return checked(member);
       // With neither an id nor a string `type`, an object is none of this lane's and no block:
       // only data (most objects, passed over with two reads).
@@ -435,6 +447,20 @@ class ViewBuilder {
     }
     return { ...base, ...(isSize(contents.size) ? { size: contents.size } : {}) };
   }
+}
+
+/**
+ * The data rules as {@link ViewBuilder.data} applies them to an object that is neither a block
+ * nor this lane's own: an object with a string `type` (every block, and all the walk reads
+ * claims from) or a string `refId` (this lane's reference object) is left to it.
+ */
+function plainDataRules(): PlainDataRules {
+  return { ...dataCopyChecks(), leaves: isLanesToRead };
+}
+
+function isLanesToRead(value: object): boolean {
+  const fields = value as { refId?: unknown; type?: unknown };
+  return typeof fields.refId === 'string' || typeof fields.type === 'string';
 }
 
 /** What the classifier returns for a block this lane gives as an object: never shown as words. */
