@@ -125,7 +125,9 @@ function withShownKeys(record: Record<string, unknown>, shownKey: (key: string) 
       for (name = `${base} (${count})`; Object.hasOwn(shown, name); name = `${base} (${count})`) count += 1;
       nextCount.set(base, count + 1);
     }
-    shown[name] = record[keys[index]!];
+    // Defined, not assigned: assigning `__proto__` would set the copy's prototype and drop the member.
+    if (name === '__proto__') Object.defineProperty(shown, name, { value: record[keys[index]!], writable: true, enumerable: true, configurable: true });
+    else shown[name] = record[keys[index]!];
   });
   return shown;
 }

@@ -30,6 +30,15 @@ describe(dataChecker.name, () => {
     });
   });
 
+  it('keeps a `__proto__` key as a member beside a key it replaces, the copy’s prototype untouched', () => {
+    const value = JSON.parse(`{"__proto__":{"x":1},${JSON.stringify(SIGNED)}:2}`) as object;
+    const checked = dataChecker();
+    const shown = checked(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect(Object.keys(shown)).toEqual(['__proto__', DATA_URI_NOT_SHOWN]);
+    expect(JSON.stringify(value, (_key, member: unknown) => checked(member))).toBe(`{"__proto__":{"x":1},${JSON.stringify(DATA_URI_NOT_SHOWN)}:2}`);
+  });
+
   it('numbers many keys that share a shown name in one step each, not one per earlier key', () => {
     const count = 2000;
     const value = Object.fromEntries(Array.from({ length: count }, (_, i) => [`${SIGNED}&n=${i}`, i]));
