@@ -4,7 +4,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { textOfTextBlock } from '../blocks/classify.js';
-import { TEXT_LENGTH } from '../blocks/kinds/text.js';
 import { createHost, DEFAULT_CAP } from '../host.js';
 import { fromCallToolResult } from '../inputs.js';
 import { EXIT, type CliIo } from './io.js';
@@ -13,7 +12,8 @@ import { RENDER_TEXT, errorLine, errorMessage, inputName } from './messages.js';
 import { describeJson, isPlainObject, parseRenderOptions, UsageError, type RenderOptions } from './options.js';
 import { formatRendered, summarizeRendered } from './print.js';
 import { rawResultJson } from './raw-json.js';
-import { readJsonFile, type ElidedText, type TextElision } from './streamed-json.js';
+import { readJsonFile, type BlockTexts } from './streamed-json.js';
+import { SharedTexts, TextSurvey } from './text-shares.js';
 
 /** The server id a rendered result is attributed to. */
 const CLI_SERVER_ID = 'cli';
@@ -57,10 +57,10 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
 /**
  * The input as a result. A file is read piece by piece (`streamed-json.ts`), so its text and its
  * value are never both held; where only the copies and the summary are printed (no `--raw`, no
- * `--html`, which show the result whole), a content block's text longer than any copy shows is
- * read as its start and length and rendered as that (`TEXT_LENGTH`), where nothing else could
- * read the rest: a result of text blocks only, with no `structuredContent` (whose standing reads
- * the texts whole). Any other input, and any file the streaming reader doesn't read, is read as
+ * `--html`, which show the result whole), a result of text blocks only, with no
+ * `structuredContent` (whose standing reads the texts whole), has each text read only as far as
+ * the copies show it (`text-shares.ts`) and rendered as that start and its length
+ * (`TEXT_LENGTH`). Any other input, and any file the streaming reader doesn't read, is read as
  * before, so the output and the errors are the same either way. A path that isn't a regular file
  * (a pipe) is read whole, once.
  */
@@ -69,8 +69,7 @@ async function readResult(options: RenderOptions, io: CliIo): Promise<Record<str
   // Only a regular file: a pipe (`/dev/stdin`, a FIFO, `<(…)`) can be read once, and the
   // streaming reader may read twice or hand over to the whole read.
   if (input !== '-' && isRegularFile(input)) {
-    const elision = options.raw || options.html !== undefined ? undefined : textElision(options.cap ?? DEFAULT_CAP);
-    const streamed = streamedResult(input, elision);
+    const streamed = options.raw || options.html !== undefined ? streamedResult(input) : shownResult(input, options.cap ?? DEFAULT_CAP);
     if (streamed !== undefined) return streamed;
   }
   return asCallToolResult(await readInput(input, io), input);
@@ -86,46 +85,49 @@ function isRegularFile(path: string): boolean {
 }
 
 /** The file's result read piece by piece, or undefined where the streaming reader can't answer as the whole read would. */
-function streamedResult(input: string, elision: TextElision | undefined): Record<string, unknown> | undefined {
+function streamedResult(input: string, texts?: BlockTexts): Record<string, unknown> | undefined {
   try {
-    const { value, elided } = readJsonFile(input, elision);
+    const { value } = readJsonFile(input, texts);
     // Not a result: the whole read says so, in its words.
     if (!Array.isArray(value) && !isPlainObject(value)) return undefined;
-    const raw = asCallToolResult(value, input);
-    if (elided.length === 0) return raw;
-    if (isOnlyTexts(raw, elided)) {
-      for (const { block, length } of elided) Object.defineProperty(block, TEXT_LENGTH, { value: length });
-      return raw;
-    }
-    // The starts won't do: read again, whole texts and all.
-    return elision === undefined ? undefined : streamedResult(input, undefined);
+    return asCallToolResult(value, input);
   } catch {
     return undefined;
   }
 }
 
 /**
- * Long texts are kept as their start where a copy shows less than a quarter of them: a copy
- * shows at most `cap` characters of a text, so the start kept is twice what it could show.
+ * The file's result with each text kept only as far as the copies at `cap` show it, where it is
+ * a result of texts only; read whole where it isn't. Texts are kept to the cap on a first
+ * reading while they stay few; where that kept less than some text's share needs, a second
+ * reading keeps each to its share.
  */
-function textElision(cap: number): TextElision {
-  const overChars = Math.max(1 << 20, cap * 4 + 4096);
-  return { overChars, keepChars: Math.floor(overChars / 2) };
+function shownResult(input: string, cap: number): Record<string, unknown> | undefined {
+  const survey = new TextSurvey(cap);
+  const first = streamedResult(input, survey);
+  if (first === undefined || !survey.cut) return first;
+  // The starts won't do: read again, whole texts and all.
+  if (!survey.onlyTexts || !isOnlyTexts(first, survey.count)) return streamedResult(input);
+  const keep = survey.keepNeeded();
+  if (keep === undefined) return first;
+  const shared = new SharedTexts(survey, keep);
+  const second = streamedResult(input, shared);
+  return second !== undefined && shared.matched && isOnlyTexts(second, survey.count) ? second : streamedResult(input);
 }
 
 /**
- * True where every block whose text was kept as its start is rendered from that start alone: a
- * complete result with no `structuredContent`, whose content is text blocks only (a string
- * `text` each: no block the render's budgets could stop classifying, none read past its text).
+ * True where a result's texts are rendered from their starts alone: a complete result with no
+ * `structuredContent` whose content is the `count` text blocks the reader kept (a string `text`
+ * each: no block the render's budgets could stop classifying, none read past its text, none
+ * taking any of the cap from the texts).
  */
-function isOnlyTexts(raw: Record<string, unknown>, elided: readonly ElidedText[]): boolean {
+function isOnlyTexts(raw: Record<string, unknown>, count: number): boolean {
   if (raw.structuredContent !== undefined || (raw.resultType !== undefined && raw.resultType !== 'complete')) return false;
   const content = raw.content;
-  if (!Array.isArray(content)) return false;
+  if (!Array.isArray(content) || content.length !== count) return false;
   // Kept to none of its text (0): only whether it is a text block is asked.
   for (const block of content as unknown[]) if (textOfTextBlock(block, 0) === undefined) return false;
-  const blocks = new Set<unknown>(content);
-  return elided.every(({ block }) => blocks.has(block));
+  return true;
 }
 
 /**

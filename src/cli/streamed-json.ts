@@ -9,32 +9,34 @@
  * gives.
  *
  * One shape is read lossily, on request: the `text` of a content block (`content[i].text`, or
- * `[i].text` for a bare content array) longer than a copy could ever show is kept as its start,
- * and its whole length noted (`elided`), for the caller to hand the renderer as a part text.
+ * `[i].text` for a bare content array) is kept only as far as the caller asks (`BlockTexts`),
+ * and where that is less than the whole, the whole text's length is set on the block under
+ * `TEXT_LENGTH`, so the renderer shows it as a part text.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { TEXT_LENGTH } from '../blocks/kinds/text.js';
 
 /** Thrown where the reader stops: the text isn't JSON it reads (the caller reads it whole). */
 class NotStreamed extends Error {}
 
-/** Which long content-block texts are kept as their start. */
-export interface TextElision {
-  /** Texts longer than this (UTF-16 units) are kept as their start. */
-  readonly overChars: number;
-  /** How much of such a text is kept; less than `overChars`. */
-  readonly keepChars: number;
+/**
+ * How far each content block's `text` is kept, and what the caller learns of each block: asked
+ * of every element of the result's content array (`content`, or the bare array), in order.
+ */
+export interface BlockTexts {
+  /** The most UTF-16 units of element `index`'s `text` kept: a longer text is kept as its start. */
+  keepOf(index: number): number;
+  /**
+   * Told of element `index` once it is read: the element (its `text` kept as far as asked, and
+   * where that is short of the whole, `TEXT_LENGTH` set to the whole's length), and its text's
+   * whole length, or undefined where it is no object with a string `text`.
+   */
+  noteBlock(index: number, element: unknown, textLength: number | undefined): void;
 }
 
-/** A content block whose `text` was kept as its start, and the whole text's length. */
-export interface ElidedText {
-  readonly block: Record<string, unknown>;
-  readonly length: number;
-}
-
-/** The value read, and the blocks whose texts were kept as their start. */
+/** The value read. */
 interface StreamedJson {
   readonly value: unknown;
-  readonly elided: readonly ElidedText[];
   /** Characters the short-container scans read, together (at most the file's, plus one scan's). */
   readonly scanned: number;
 }
@@ -68,10 +70,10 @@ const TEXT_KEY = 'text';
  * Reads the JSON file at `path`. Throws {@link NotStreamed} where the text isn't JSON this reader
  * reads, and the file system's error where the file can't be read.
  */
-export function readJsonFile(path: string, elision?: TextElision, sizes: ReadSizes = DEFAULT_SIZES): StreamedJson {
+export function readJsonFile(path: string, texts?: BlockTexts, sizes: ReadSizes = DEFAULT_SIZES): StreamedJson {
   const fd = openSync(path, 'r');
   try {
-    return new Reader(new Source(fd, sizes.chunkBytes), elision, sizes.wholeValueChars).read();
+    return new Reader(new Source(fd, sizes.chunkBytes), texts, sizes.wholeValueChars).read();
   } finally {
     closeSync(fd);
   }
@@ -154,9 +156,13 @@ function isWordChar(code: number): boolean {
 
 class Reader {
   readonly #source: Source;
-  readonly #elision: TextElision | undefined;
-  /** By block: its elided text's length, while that text is still the block's. */
-  readonly #elided = new Map<Record<string, unknown>, number>();
+  readonly #texts: BlockTexts | undefined;
+  /** The content element being read (its index), while one is. */
+  #blockIndex = -1;
+  /** The whole length of the element's `text` where a long one was kept as its start, while it is the element's. */
+  #elidedLength: number | undefined;
+  /** Whether the root's `content` was read already: a second one would be noted over the first's indexes. */
+  #sawContent = false;
   readonly #whole: number;
   /**
    * Where the last scan that found a long container stopped, in the whole file's text. A
@@ -168,9 +174,9 @@ class Reader {
   /** Characters read by those scans, together. */
   #scanned = 0;
 
-  constructor(source: Source, elision: TextElision | undefined, wholeValueChars: number) {
+  constructor(source: Source, texts: BlockTexts | undefined, wholeValueChars: number) {
     this.#source = source;
-    this.#elision = elision;
+    this.#texts = texts;
     this.#whole = wholeValueChars;
   }
 
@@ -178,7 +184,7 @@ class Reader {
     const value = this.#value('root');
     this.#skipWhiteSpace();
     if (this.#source.has()) throw new NotStreamed('text after the value');
-    return { value, elided: [...this.#elided].map(([block, length]) => ({ block, length })), scanned: this.#scanned };
+    return { value, scanned: this.#scanned };
   }
 
   #skipWhiteSpace(): void {
@@ -261,9 +267,14 @@ class Reader {
       this.#skipWhiteSpace();
       if (source.at() !== COLON) throw new NotStreamed('expected a colon');
       source.pos += 1;
-      const member = this.#value(memberPlace(place, key));
-      setMember(record, key, member);
-      if (place === 'block' && key === TEXT_KEY) this.#noteText(record, member);
+      const memberAt = memberPlace(place, key);
+      if (memberAt === 'content' && this.#texts !== undefined) {
+        if (this.#sawContent) throw new NotStreamed('a second content');
+        this.#sawContent = true;
+      }
+      const member = this.#value(memberAt);
+      if (memberAt === 'block-text') this.#noteText(record, member);
+      else setMember(record, key, member);
       this.#skipWhiteSpace();
       const next = source.at();
       source.pos += 1;
@@ -283,7 +294,8 @@ class Reader {
     }
     const elementPlace = place === 'root' || place === 'content' ? 'block' : 'other';
     for (;;) {
-      array.push(this.#value(elementPlace));
+      if (elementPlace === 'block' && this.#texts !== undefined) array.push(this.#block(this.#texts, array.length));
+      else array.push(this.#value(elementPlace));
       this.#skipWhiteSpace();
       const next = source.at();
       source.pos += 1;
@@ -292,12 +304,43 @@ class Reader {
     }
   }
 
-  /** Records (or forgets) a block's elided text: the last `text` member is the block's. */
+  /** Sets a block's `text`, noting (or forgetting) where it is a start: the last `text` member is the block's. */
   #noteText(block: Record<string, unknown>, text: unknown): void {
     if (text instanceof ElidedStart) {
       block.text = text.start;
-      this.#elided.set(block, text.length);
-    } else this.#elided.delete(block);
+      this.#elidedLength = text.length;
+    } else {
+      block.text = text;
+      this.#elidedLength = undefined;
+    }
+  }
+
+  /**
+   * Content element `index`: read (a long `text` kept as its start as it is read), a short text
+   * longer than asked cut to its start, its whole length set where it is only a start, and the
+   * caller told.
+   */
+  #block(texts: BlockTexts, index: number): unknown {
+    this.#blockIndex = index;
+    this.#elidedLength = undefined;
+    const element = this.#value('block');
+    this.#blockIndex = -1;
+    if (typeof element !== 'object' || element === null || Array.isArray(element)) {
+      texts.noteBlock(index, element, undefined);
+      return element;
+    }
+    const block = element as Record<string, unknown>;
+    const text = block.text;
+    // Set by `#noteText` as the element was read (the narrowing from the reset above doesn't hold).
+    let length = this.#elidedLength as number | undefined;
+    if (length === undefined && typeof text === 'string') {
+      length = text.length;
+      const keep = texts.keepOf(index);
+      if (length > keep) block.text = startOf(text, keep);
+    }
+    if (length !== undefined && length > (block.text as string).length) Object.defineProperty(block, TEXT_LENGTH, { value: length });
+    texts.noteBlock(index, block, length);
+    return block;
   }
 
   /** A string, `pos` at its opening quote: parsed whole where short, else decoded in pieces. */
@@ -357,7 +400,7 @@ class Reader {
    */
   #longString(mayElide: boolean): string | ElidedStart {
     const source = this.#source;
-    const elision = mayElide ? this.#elision : undefined;
+    const keep = mayElide && this.#texts !== undefined ? this.#texts.keepOf(this.#blockIndex) : undefined;
     const pieces: string[] = [];
     let length = 0;
     let start: string | undefined;
@@ -369,8 +412,8 @@ class Reader {
       length += piece.length;
       if (start !== undefined) return;
       pieces.push(piece);
-      if (elision !== undefined && length > elision.overChars) {
-        start = pieces.join('').slice(0, elision.keepChars);
+      if (keep !== undefined && length > keep) {
+        start = startOf(pieces.join(''), keep);
         pieces.length = 0;
       }
     };
@@ -408,6 +451,14 @@ class ElidedStart {
     readonly start: string,
     readonly length: number,
   ) {}
+}
+
+/**
+ * The first `keep` units of `text`, as a string of their own: a slice would hold on to the whole
+ * text (the engine's sliced strings point into their parent), which is what the cut is to free.
+ */
+function startOf(text: string, keep: number): string {
+  return keep <= 0 ? '' : (JSON.parse(JSON.stringify(text.slice(0, keep))) as string);
 }
 
 /** Where `search` next stands in `text` from `from`, or past its end. */
