@@ -12,7 +12,8 @@ import { RENDER_TEXT, errorLine, errorMessage, inputName } from './messages.js';
 import { describeJson, isPlainObject, parseRenderOptions, UsageError, type RenderOptions } from './options.js';
 import { formatRendered, summarizeRendered } from './print.js';
 import { rawResultJson } from './raw-json.js';
-import { readJsonFile, type BlockTexts } from './streamed-json.js';
+import { dataReading, standInFor } from './data-stand-in.js';
+import { NoStandIn, readJsonFile, type BlockTexts, type DataRead, type DataReading } from './streamed-json.js';
 import { SharedTexts, TextSurvey } from './text-shares.js';
 
 /** The server id a rendered result is attributed to. */
@@ -57,10 +58,10 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
 /**
  * The input as a result. A file is read piece by piece (`streamed-json.ts`), so its text and its
  * value are never both held; where only the copies and the summary are printed (no `--raw`, no
- * `--html`, which show the result whole), a result of text blocks only, with no
- * `structuredContent` (whose standing reads the texts whole), has each text read only as far as
- * the copies show it (`text-shares.ts`) and rendered as that start and its length
- * (`TEXT_LENGTH`). Any other input, and any file the streaming reader doesn't read, is read as
+ * `--html`, which show the result whole), it is read only as far as the copies show it
+ * (`shownResult`): a `structuredContent` shown as data as its stand-in (`data-stand-in.ts`), and
+ * the texts of a result of text blocks only as far as their shares of the cap
+ * (`text-shares.ts`). Any other input, and any file the streaming reader doesn't read, is read as
  * before, so the output and the errors are the same either way. A path that isn't a regular file
  * (a pipe) is read whole, once.
  */
@@ -86,25 +87,57 @@ function isRegularFile(path: string): boolean {
 
 /** The file's result read piece by piece, or undefined where the streaming reader can't answer as the whole read would. */
 function streamedResult(input: string, texts?: BlockTexts): Record<string, unknown> | undefined {
+  return streamedRead(input, texts)?.raw;
+}
+
+/**
+ * The file read piece by piece: its result, and its `structuredContent` as a data reading read it
+ * (where one was asked for); undefined where the streaming reader can't answer as the whole read
+ * would. Throws {@link NoStandIn} where the data reading can't stand in for the value.
+ */
+function streamedRead(input: string, texts?: BlockTexts, data?: DataReading): { raw: Record<string, unknown>; data: DataRead | undefined } | undefined {
   try {
-    const { value } = readJsonFile(input, texts);
+    const read = readJsonFile(input, texts, undefined, data);
     // Not a result: the whole read says so, in its words.
-    if (!Array.isArray(value) && !isPlainObject(value)) return undefined;
-    return asCallToolResult(value, input);
-  } catch {
+    if (!Array.isArray(read.value) && !isPlainObject(read.value)) return undefined;
+    return { raw: asCallToolResult(read.value, input), data: read.data };
+  } catch (error) {
+    if (error instanceof NoStandIn) throw error;
     return undefined;
   }
 }
 
 /**
- * The file's result with each text kept only as far as the copies at `cap` show it, where it is
- * a result of texts only; read whole where it isn't. Texts are kept to the cap on a first
- * reading while they stay few; where that kept less than some text's share needs, a second
- * reading keeps each to its share.
+ * The file's result read only as far as the copies at `cap` show it: a `structuredContent` shown
+ * as data (no content beside it) as its stand-in (`data-stand-in.ts`), and the texts of a result
+ * of texts only as far as their shares (`shownTexts`). Anything else is read whole.
  */
 function shownResult(input: string, cap: number): Record<string, unknown> | undefined {
+  const reading = dataReading(cap);
   const survey = new TextSurvey(cap);
-  const first = streamedResult(input, survey);
+  let read: ReturnType<typeof streamedRead>;
+  try {
+    read = streamedRead(input, survey, reading);
+  } catch (error) {
+    if (error instanceof NoStandIn) return shownTexts(input, cap);
+    throw error;
+  }
+  if (read === undefined) return undefined;
+  const { raw, data } = read;
+  if (data === undefined) return shownTexts(input, cap, survey, raw);
+  // The stand-in is only for a value the render shows as data, and only where no text was cut.
+  if (survey.cut || fromCallToolResult(raw).data !== data.value) return streamedResult(input);
+  return standInFor(data, reading, cap) === undefined ? streamedResult(input) : raw;
+}
+
+/**
+ * The file's result with each text kept only as far as the copies at `cap` show it, where it is
+ * a result of texts only; read whole where it isn't. Texts are kept to the cap on a first
+ * reading (`first`, where it was read already) while they stay few; where that kept less than
+ * some text's share needs, a second reading keeps each to its share.
+ */
+function shownTexts(input: string, cap: number, survey = new TextSurvey(cap), read?: Record<string, unknown>): Record<string, unknown> | undefined {
+  const first = read ?? streamedResult(input, survey);
   if (first === undefined || !survey.cut) return first;
   // The starts won't do: read again, whole texts and all.
   if (!survey.onlyTexts || !isOnlyTexts(first, survey.count)) return streamedResult(input);

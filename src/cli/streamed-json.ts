@@ -34,9 +34,49 @@ export interface BlockTexts {
   noteBlock(index: number, element: unknown, textLength: number | undefined): void;
 }
 
+/**
+ * How the root's `structuredContent` is read, on request: its members whose JSON starts
+ * `keepChars` into the value's JSON, or further, are read and counted but not kept, and the
+ * reader answers where it stopped keeping and how long the whole value's JSON is
+ * (`JSON.stringify` of what `JSON.parse` builds), for the caller to stand a filler in for them
+ * (`data-stand-in.ts`). Where the value holds what the filler could change the render of (an
+ * object whose `type` is a kind shown at depth), or what its JSON can't be counted from the
+ * file's order (a duplicate key, an array-index key, in an object read member by member), or
+ * nests deeper than {@link DATA_MAX_DEPTH}, the reader throws {@link NoStandIn}.
+ */
+export interface DataReading {
+  /** Where in the value's JSON members stop being kept. */
+  readonly keepChars: number;
+  /** True for a `type` whose object the render might show as a block (`KINDS_AT_DEPTH`). */
+  isBlockType(type: string): boolean;
+}
+
+/** Where a data reading stopped keeping: the container, and the key or index of the first member not kept. */
+export interface DataCut {
+  readonly container: Record<string, unknown> | unknown[];
+  readonly key: string | number;
+  /** True where it is the container's first member (no comma stands before it). */
+  readonly first: boolean;
+}
+
+/** What a data reading found: the value as kept, where it stopped keeping, and its whole JSON's length. */
+export interface DataRead {
+  readonly value: unknown;
+  readonly cut: DataCut | undefined;
+  readonly length: number;
+}
+
+/** Thrown where data can't be read as a stand-in (see {@link DataReading}): the caller reads it whole. */
+export class NoStandIn extends Error {}
+
+/** The deepest nesting a data reading accepts: far short of where the render's walk stops. */
+export const DATA_MAX_DEPTH = 128;
+
 /** The value read. */
 interface StreamedJson {
   readonly value: unknown;
+  /** The root's `structuredContent` as a data reading read it, where one was asked for and met. */
+  readonly data?: DataRead;
   /** Characters the short-container scans read, together (at most the file's, plus one scan's). */
   readonly scanned: number;
 }
@@ -61,19 +101,22 @@ const MAX_WORD_CHARS = 1 << 20;
 const DEFAULT_SIZES: ReadSizes = { chunkBytes: 48 * 1024, wholeValueChars: 16 * 1024 };
 
 /** Where a value sits, as far as the elision cares: only a content block's `text` is elided. */
-type Place = 'root' | 'content' | 'block' | 'block-text' | 'other';
+type Place = 'root' | 'content' | 'block' | 'block-text' | 'data' | 'other';
 
 /** The member of a content block that may be elided (whether the block is a text block is the renderer's to say). */
 const TEXT_KEY = 'text';
+
+/** The root's member a data reading reads. */
+const DATA_KEY = 'structuredContent';
 
 /**
  * Reads the JSON file at `path`. Throws {@link NotStreamed} where the text isn't JSON this reader
  * reads, and the file system's error where the file can't be read.
  */
-export function readJsonFile(path: string, texts?: BlockTexts, sizes: ReadSizes = DEFAULT_SIZES): StreamedJson {
+export function readJsonFile(path: string, texts?: BlockTexts, sizes: ReadSizes = DEFAULT_SIZES, data?: DataReading): StreamedJson {
   const fd = openSync(path, 'r');
   try {
-    return new Reader(new Source(fd, sizes.chunkBytes), texts, sizes.wholeValueChars).read();
+    return new Reader(new Source(fd, sizes.chunkBytes), texts, sizes.wholeValueChars, data).read();
   } finally {
     closeSync(fd);
   }
@@ -164,6 +207,12 @@ class Reader {
   /** Whether the root's `content` was read already: a second one would be noted over the first's indexes. */
   #sawContent = false;
   readonly #whole: number;
+  readonly #dataReading: DataReading | undefined;
+  /** The data reading under way: its position in the value's JSON, and where it stopped keeping. */
+  #data: { pos: number; cut: DataCut | undefined } | undefined;
+  #dataRead: DataRead | undefined;
+  /** How deep the last short container's scan nested (1 for a flat one). */
+  #scanDepth = 0;
   /**
    * Where the last scan that found a long container stopped, in the whole file's text. A
    * container that opens before it is read member by member without a scan of its own: scanned,
@@ -174,17 +223,18 @@ class Reader {
   /** Characters read by those scans, together. */
   #scanned = 0;
 
-  constructor(source: Source, texts: BlockTexts | undefined, wholeValueChars: number) {
+  constructor(source: Source, texts: BlockTexts | undefined, wholeValueChars: number, data: DataReading | undefined) {
     this.#source = source;
     this.#texts = texts;
     this.#whole = wholeValueChars;
+    this.#dataReading = data;
   }
 
   read(): StreamedJson {
     const value = this.#value('root');
     this.#skipWhiteSpace();
     if (this.#source.has()) throw new NotStreamed('text after the value');
-    return { value, scanned: this.#scanned };
+    return this.#dataRead === undefined ? { value, scanned: this.#scanned } : { value, scanned: this.#scanned, data: this.#dataRead };
   }
 
   #skipWhiteSpace(): void {
@@ -193,6 +243,7 @@ class Reader {
   }
 
   #value(place: Place): unknown {
+    if (place === 'data' && this.#dataReading !== undefined) return this.#standIn();
     this.#skipWhiteSpace();
     const code = this.#source.at();
     if (code === OPEN_BRACE || code === OPEN_BRACKET) {
@@ -214,6 +265,7 @@ class Reader {
     const source = this.#source;
     source.mark = source.pos;
     let depth = 0;
+    let deepest = 0;
     let inString = false;
     // The scan runs on locals, written back to `pos` only to read further.
     let text = source.text;
@@ -233,11 +285,14 @@ class Reader {
           if (code === BACKSLASH) index += 1;
           else if (code === QUOTE) inString = false;
         } else if (code === QUOTE) inString = true;
-        else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
-        else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+        else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+          depth += 1;
+          if (depth > deepest) deepest = depth;
+        } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
           depth -= 1;
           if (depth === 0) {
             source.pos = index;
+            this.#scanDepth = deepest;
             return text.slice(source.mark, index);
           }
         }
@@ -343,6 +398,187 @@ class Reader {
     return block;
   }
 
+  /** The root's `structuredContent`, read as a {@link DataReading} asks. */
+  #standIn(): unknown {
+    // A second one would replace the first, which the answer is about.
+    if (this.#dataRead !== undefined) throw new NoStandIn('a second structuredContent');
+    const data = { pos: 0, cut: undefined };
+    this.#data = data;
+    const value = this.#dataValue(0);
+    this.#data = undefined;
+    this.#dataRead = { value, cut: data.cut, length: data.pos };
+    return value;
+  }
+
+  /**
+   * A value of the data at `depth`, its JSON's length added to the position. Past the cut the
+   * value is still read (to count it and look for block kinds), but long containers keep nothing.
+   */
+  #dataValue(depth: number): unknown {
+    const data = this.#data!;
+    this.#skipWhiteSpace();
+    const source = this.#source;
+    const code = source.at();
+    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      const whole = source.base + source.pos < this.#scannedTo ? undefined : this.#shortContainer();
+      if (whole !== undefined) {
+        if (depth + this.#scanDepth > DATA_MAX_DEPTH) throw new NoStandIn('nested too deep');
+        const value = JSON.parse(whole) as unknown;
+        // Only a text naming `type` (or escaping a character, which could spell it) can hold one.
+        if ((whole.includes('"type"') || whole.includes('\\u')) && this.#holdsBlockType(value, 0)) throw new NoStandIn('a block kind');
+        data.pos += JSON.stringify(value).length;
+        return value;
+      }
+      if (depth >= DATA_MAX_DEPTH) throw new NoStandIn('nested too deep');
+      return code === OPEN_BRACE ? this.#dataObject(depth) : this.#dataArray(depth);
+    }
+    if (code === QUOTE) return this.#dataString();
+    const word = this.#word();
+    data.pos += JSON.stringify(word).length;
+    return word;
+  }
+
+  /** Whether a parsed value holds an object whose `type` is a block kind's (its nesting is bounded by the scan's). */
+  #holdsBlockType(value: unknown, depth: number): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    if (Array.isArray(value)) return value.some((item) => this.#holdsBlockType(item, depth + 1));
+    const record = value as Record<string, unknown>;
+    if (typeof record.type === 'string' && this.#dataReading!.isBlockType(record.type)) return true;
+    for (const key in record) if (this.#holdsBlockType(record[key], depth + 1)) return true;
+    return false;
+  }
+
+  /** Marks the cut where a member starts at or past `keepChars` of the value's JSON. */
+  #cutAt(container: Record<string, unknown> | unknown[], key: string | number, first: boolean): void {
+    const data = this.#data!;
+    if (data.cut === undefined && data.pos >= this.#dataReading!.keepChars) data.cut = { container, key, first };
+  }
+
+  #dataArray(depth: number): unknown[] {
+    const data = this.#data!;
+    const source = this.#source;
+    const array: unknown[] = [];
+    source.pos += 1;
+    data.pos += 1;
+    this.#skipWhiteSpace();
+    if (source.at() === CLOSE_BRACKET) {
+      source.pos += 1;
+      data.pos += 1;
+      return array;
+    }
+    for (let index = 0; ; index += 1) {
+      // The cut is judged before the comma, where a head that reads member by member judges it.
+      this.#cutAt(array, array.length, array.length === 0);
+      if (index > 0) data.pos += 1;
+      const kept = data.cut === undefined;
+      const value = this.#dataValue(depth + 1);
+      if (kept) array.push(value);
+      this.#skipWhiteSpace();
+      const next = source.at();
+      source.pos += 1;
+      if (next === CLOSE_BRACKET) {
+        data.pos += 1;
+        return array;
+      }
+      if (next !== COMMA) throw new NotStreamed('expected a comma');
+    }
+  }
+
+  #dataObject(depth: number): Record<string, unknown> {
+    const data = this.#data!;
+    const source = this.#source;
+    const record: Record<string, unknown> = {};
+    // Every key, so a duplicate (the last value in the first place) is caught.
+    const keys = new Set<string>();
+    source.pos += 1;
+    data.pos += 1;
+    this.#skipWhiteSpace();
+    if (source.at() === CLOSE_BRACE) {
+      source.pos += 1;
+      data.pos += 1;
+      return record;
+    }
+    for (;;) {
+      this.#skipWhiteSpace();
+      if (source.at() !== QUOTE) throw new NotStreamed('expected a key');
+      const key = this.#string(false) as string;
+      this.#skipWhiteSpace();
+      if (source.at() !== COLON) throw new NotStreamed('expected a colon');
+      source.pos += 1;
+      // An index key is serialized before the others, whatever its place in the file.
+      if (keys.has(key) || ARRAY_INDEX_KEY.test(key)) throw new NoStandIn('a key out of order');
+      this.#cutAt(record, key, keys.size === 0);
+      if (keys.size > 0) data.pos += 1;
+      keys.add(key);
+      data.pos += JSON.stringify(key).length + 1;
+      const kept = data.cut === undefined;
+      const value = this.#dataValue(depth + 1);
+      if (key === 'type' && typeof value === 'string' && this.#dataReading!.isBlockType(value)) throw new NoStandIn('a block kind');
+      if (kept) setMember(record, key, value);
+      this.#skipWhiteSpace();
+      const next = source.at();
+      source.pos += 1;
+      if (next === CLOSE_BRACE) {
+        data.pos += 1;
+        return record;
+      }
+      if (next !== COMMA) throw new NotStreamed('expected a comma');
+    }
+  }
+
+  /** A string of the data: kept whole before the cut; past it only its JSON's length is counted. */
+  #dataString(): string {
+    const data = this.#data!;
+    const source = this.#source;
+    source.mark = source.pos;
+    source.pos += 1;
+    try {
+      let text: string;
+      if (this.#scanString()) text = JSON.parse(source.text.slice(source.mark, source.pos)) as string;
+      else if (data.cut === undefined) text = this.#longString(false) as string;
+      else {
+        data.pos += this.#longStringJsonLength();
+        return '';
+      }
+      data.pos += JSON.stringify(text).length;
+      return text;
+    } finally {
+      source.mark = -1;
+    }
+  }
+
+  /**
+   * The JSON length of the rest of a long string (as `#longString` reads it), counted piece by
+   * piece: a surrogate pair split between two pieces is carried into the next, since
+   * `JSON.stringify` escapes a lone surrogate but writes a pair as it is.
+   */
+  #longStringJsonLength(): number {
+    const source = this.#source;
+    let length = 2;
+    let carry = '';
+    let pieceFrom = 1;
+    const flush = (end: number): void => {
+      let piece = carry + (JSON.parse(`"${source.text.slice(source.mark + pieceFrom, end)}"`) as string);
+      pieceFrom = 0;
+      source.mark = source.pos;
+      carry = '';
+      const last = piece.charCodeAt(piece.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        carry = piece.slice(-1);
+        piece = piece.slice(0, -1);
+      }
+      length += JSON.stringify(piece).length - 2;
+    };
+    flush(source.pos);
+    for (;;) {
+      if (this.#scanString()) {
+        flush(source.pos - 1);
+        return length + (carry === '' ? 0 : JSON.stringify(carry).length - 2);
+      }
+      flush(source.pos);
+    }
+  }
+
   /** A string, `pos` at its opening quote: parsed whole where short, else decoded in pieces. */
   #string(mayElide: boolean): string | ElidedStart {
     const source = this.#source;
@@ -445,6 +681,9 @@ class Reader {
   }
 }
 
+/** A key JavaScript orders before the others: an array index (0 to 2^32 - 2, as written canonically). */
+const ARRAY_INDEX_KEY = /^(?:0|[1-9][0-9]{0,9})$/;
+
 /** A long text kept as its start, and the whole text's length. */
 class ElidedStart {
   constructor(
@@ -476,7 +715,7 @@ function escapeLength(source: Source, code: number): number {
 }
 
 function memberPlace(place: Place, key: string): Place {
-  if (place === 'root') return key === 'content' ? 'content' : 'other';
+  if (place === 'root') return key === 'content' ? 'content' : key === DATA_KEY ? 'data' : 'other';
   if (place === 'block') return key === TEXT_KEY ? 'block-text' : 'other';
   return 'other';
 }

@@ -279,6 +279,62 @@ describe('render of a file read in pieces', () => {
     );
   }, 300_000);
 
+  it('prints what the whole read prints for a long structuredContent shown as data (stood in for past what a copy reads, or read whole)', async () => {
+    const base64 = 'QUJD'.repeat(400);
+    const record = (index: number, seed: number, extra: string) => ({
+      id: index,
+      name: `record ${index} ${longText(20 + ((index * seed) % 40), seed + index)}`,
+      score: (index * 7.31) % 100,
+      tags: ['alpha', index % 2 ? 'gamma' : 'delta'],
+      description: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. '.repeat(3),
+      ...(extra === 'type-row' ? { type: 'row' } : {}),
+      ...(extra === 'long' && index % 97 === 5 ? { body: longText(20_000 + seed, seed) } : {}),
+      ...(extra === 'base64' && index < 200 ? { blob: base64 } : {}),
+      ...(extra === 'credential' && index < 50 ? { url: `https://example.com/x?X-Amz-Signature=${index}` } : {}),
+      owner: { login: `user${index % 97}`, site_admin: false },
+    });
+    const shape = fc.record({
+      count: fc.integer({ min: 2_500, max: 6_000 }),
+      seed: fc.nat(50),
+      extra: fc.constantFrom('none', 'type-row', 'long', 'base64', 'credential'),
+      wrap: fc.constantFrom('records', 'nested', 'bare-array', 'keyed'),
+      block: fc.constantFrom(undefined, 'head', 'tail'),
+      content: fc.constantFrom('empty', 'absent', 'text'),
+      indent: fc.constantFrom(undefined, 1),
+    });
+    const flags = fc.constantFrom([], ['--json'], ['--cap', '300'], ['--cap', '50000']);
+    await fc.assert(
+      fc.asyncProperty(shape, flags, async ({ count, seed, extra, wrap, block, content, indent }, extra2) => {
+        const rows: unknown[] = Array.from({ length: count }, (_, index) => record(index, seed, extra));
+        if (block !== undefined) rows.splice(block === 'head' ? 3 : count - 3, 0, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' });
+        const value =
+          wrap === 'records'
+            ? { records: rows, total: count }
+            : wrap === 'nested'
+              ? { page: { items: rows, next: null }, meta: { at: 'now' } }
+              : wrap === 'bare-array'
+                ? rows
+                : Object.fromEntries(rows.map((row, index) => [`k${index}`, row]));
+        const text = JSON.stringify(
+          {
+            ...(content === 'absent' ? {} : { content: content === 'empty' ? [] : [{ type: 'text', text: 'see the data' }] }),
+            structuredContent: value,
+          },
+          null,
+          indent,
+        );
+        const path = fileOf(text);
+        const fromFile = await render([path, ...extra2]);
+        const whole = await render(['-', ...extra2], text);
+        expect(fromFile.code).toBe(whole.code);
+        expect(fromFile.err).toBe(whole.err);
+        const sameIds = (out: string) => out.replace(/\bref-[\w-]+/g, 'ref-ID');
+        expect(sameIds(fromFile.out) === sameIds(whole.out)).toBe(true);
+      }),
+      { numRuns: 16 },
+    );
+  }, 300_000);
+
   it('a path that is a pipe, not a file, is read whole once: a long text beside an image renders as from a file', async () => {
     const text = JSON.stringify({
       content: [
