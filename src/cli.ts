@@ -1,16 +1,8 @@
 #!/usr/bin/env node
 /** blockwise's command line: `blockwise render <file|->` and `blockwise call -- <server command>`. */
-import { setFlagsFromString } from 'node:v8';
 import { SIGNAL_EXIT_CODES, signalExitCode } from './cli/io.js';
 import { main } from './cli/main.js';
 import { hasLiveGroups, killLiveGroupsNow, TERM_GRACE_MS } from './cli/live-groups.js';
-
-// A short-lived command: the young generation stays at its first size (a megabyte or so) rather
-// than doubling up to V8's sixteen. Reading a large file leaves garbage at the rate it reads,
-// and the young generation holds up to three times its size of it: with growth, a third of the
-// peak of `render` of a 60 MB file. (The size itself is fixed once the heap is set up; the
-// growth is read as it grows.)
-setFlagsFromString('--semi-space-growth-factor=1');
 
 const interrupt = new AbortController();
 
@@ -38,10 +30,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// Standard error and input are opened only when used (`render -` reads the process's stdin
+// itself): each is a stream node sets up on first touch, a pipe's loading its network code.
 process.exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  stderrIsTTY: process.stderr.isTTY === true,
+  stderr: { write: (text: string) => process.stderr.write(text) },
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true;
+  },
   interrupt: interrupt.signal,
 });
