@@ -52,7 +52,7 @@ export interface DataReading {
 }
 
 /** Where a data reading stopped keeping: the container, and the key or index of the first member not kept. */
-export interface DataCut {
+interface DataCut {
   readonly container: Record<string, unknown> | unknown[];
   readonly key: string | number;
   /** True where it is the container's first member (no comma stands before it). */
@@ -70,7 +70,7 @@ export interface DataRead {
 export class NoStandIn extends Error {}
 
 /** The deepest nesting a data reading accepts: far short of where the render's walk stops. */
-export const DATA_MAX_DEPTH = 128;
+const DATA_MAX_DEPTH = 128;
 
 /** The value read. */
 interface StreamedJson {

@@ -47,9 +47,6 @@ class Numbers {
   at(index: number): number {
     return this.#values[index]!;
   }
-  get values(): Float64Array {
-    return this.#values;
-  }
 }
 
 /**
