@@ -30,10 +30,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// Standard error and input are opened only when used (`render -` reads the process's stdin
+// itself): each is a stream node sets up on first touch, a pipe's loading its network code.
 process.exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  stderrIsTTY: process.stderr.isTTY === true,
+  stderr: { write: (text: string) => process.stderr.write(text) },
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true;
+  },
   interrupt: interrupt.signal,
 });

@@ -21,8 +21,12 @@ const COMMANDS: Readonly<Record<string, (argv: readonly string[], io: CliIo) => 
 
 /** Runs the command line (`argv` without node and the script); resolves to the exit code. */
 export async function main(argv: readonly string[], given: CliIo): Promise<number> {
-  // Every line any command prints passes the one escaping step.
-  const io: CliIo = { ...given, stdout: escapingSink(given.stdout), stderr: escapingSink(given.stderr) };
+  // Every line any command prints passes the one escaping step. The rest of `given` is read
+  // through, not copied: a copy would read each field now (the bin's are opened on first read).
+  const io: CliIo = Object.create(given, {
+    stdout: { value: escapingSink(given.stdout), enumerable: true },
+    stderr: { value: escapingSink(given.stderr), enumerable: true },
+  }) as CliIo;
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-V' || command === 'version') {
     io.stdout.write(`blockwise ${packageVersion()}\n`);

@@ -4,7 +4,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { textOfTextBlock } from '../blocks/classify.js';
-import { TEXT_LENGTH } from '../blocks/kinds/text.js';
 import { createHost, DEFAULT_CAP } from '../host.js';
 import { fromCallToolResult } from '../inputs.js';
 import { EXIT, type CliIo } from './io.js';
@@ -13,7 +12,9 @@ import { RENDER_TEXT, errorLine, errorMessage, inputName } from './messages.js';
 import { describeJson, isPlainObject, parseRenderOptions, UsageError, type RenderOptions } from './options.js';
 import { formatRendered, summarizeRendered } from './print.js';
 import { rawResultJson } from './raw-json.js';
-import { readJsonFile, type ElidedText, type TextElision } from './streamed-json.js';
+import { dataReading, standInFor } from './data-stand-in.js';
+import { NoStandIn, readJsonFile, type BlockTexts, type DataRead, type DataReading } from './streamed-json.js';
+import { SharedTexts, TextSurvey } from './text-shares.js';
 
 /** The server id a rendered result is attributed to. */
 const CLI_SERVER_ID = 'cli';
@@ -57,10 +58,10 @@ export async function runRender(argv: readonly string[], io: CliIo): Promise<num
 /**
  * The input as a result. A file is read piece by piece (`streamed-json.ts`), so its text and its
  * value are never both held; where only the copies and the summary are printed (no `--raw`, no
- * `--html`, which show the result whole), a content block's text longer than any copy shows is
- * read as its start and length and rendered as that (`TEXT_LENGTH`), where nothing else could
- * read the rest: a result of text blocks only, with no `structuredContent` (whose standing reads
- * the texts whole). Any other input, and any file the streaming reader doesn't read, is read as
+ * `--html`, which show the result whole), it is read only as far as the copies show it
+ * (`shownResult`): a `structuredContent` shown as data as its stand-in (`data-stand-in.ts`), and
+ * the texts of a result of text blocks only as far as their shares of the cap
+ * (`text-shares.ts`). Any other input, and any file the streaming reader doesn't read, is read as
  * before, so the output and the errors are the same either way. A path that isn't a regular file
  * (a pipe) is read whole, once.
  */
@@ -68,64 +69,116 @@ async function readResult(options: RenderOptions, io: CliIo): Promise<Record<str
   const { input } = options;
   // Only a regular file: a pipe (`/dev/stdin`, a FIFO, `<(…)`) can be read once, and the
   // streaming reader may read twice or hand over to the whole read.
-  if (input !== '-' && isRegularFile(input)) {
-    const elision = options.raw || options.html !== undefined ? undefined : textElision(options.cap ?? DEFAULT_CAP);
-    const streamed = streamedResult(input, elision);
+  const size = input === '-' ? undefined : regularFileSize(input);
+  if (size !== undefined) {
+    if (size >= LARGE_FILE_BYTES) await keepYoungGenerationSmall();
+    const streamed = options.raw || options.html !== undefined ? streamedResult(input) : shownResult(input, options.cap ?? DEFAULT_CAP);
     if (streamed !== undefined) return streamed;
   }
   return asCallToolResult(await readInput(input, io), input);
 }
 
-/** Whether `path` names a regular file; anything it can't tell is left to the whole read, and its error. */
-function isRegularFile(path: string): boolean {
+/** The size of the regular file `path` names; undefined for anything else, or anything it can't tell (left to the whole read, and its error). */
+function regularFileSize(path: string): number | undefined {
   try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The file's result read piece by piece, or undefined where the streaming reader can't answer as the whole read would. */
-function streamedResult(input: string, elision: TextElision | undefined): Record<string, unknown> | undefined {
-  try {
-    const { value, elided } = readJsonFile(input, elision);
-    // Not a result: the whole read says so, in its words.
-    if (!Array.isArray(value) && !isPlainObject(value)) return undefined;
-    const raw = asCallToolResult(value, input);
-    if (elided.length === 0) return raw;
-    if (isOnlyTexts(raw, elided)) {
-      for (const { block, length } of elided) Object.defineProperty(block, TEXT_LENGTH, { value: length });
-      return raw;
-    }
-    // The starts won't do: read again, whole texts and all.
-    return elision === undefined ? undefined : streamedResult(input, undefined);
+    const stats = statSync(path);
+    return stats.isFile() ? stats.size : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** A file this large leaves garbage enough to grow V8's young generation (see {@link keepYoungGenerationSmall}). */
+const LARGE_FILE_BYTES = 8 << 20;
+
 /**
- * Long texts are kept as their start where a copy shows less than a quarter of them: a copy
- * shows at most `cap` characters of a text, so the start kept is twice what it could show.
+ * Keeps V8's young generation at the size it has (about a megabyte) rather than doubling up to
+ * sixteen: reading a large file leaves garbage at the rate it reads, and a young generation
+ * holds up to three times its size of it, which was a third of the peak of a 60 MB file's render.
+ * Set only for a large file, and loaded only then: the engine's module costs start-up time.
+ * (The size limit is fixed once the heap is set up; the growth is read whenever it grows.)
  */
-function textElision(cap: number): TextElision {
-  const overChars = Math.max(1 << 20, cap * 4 + 4096);
-  return { overChars, keepChars: Math.floor(overChars / 2) };
+async function keepYoungGenerationSmall(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--semi-space-growth-factor=1');
+}
+
+/** The file's result read piece by piece, or undefined where the streaming reader can't answer as the whole read would. */
+function streamedResult(input: string, texts?: BlockTexts): Record<string, unknown> | undefined {
+  return streamedRead(input, texts)?.raw;
 }
 
 /**
- * True where every block whose text was kept as its start is rendered from that start alone: a
- * complete result with no `structuredContent`, whose content is text blocks only (a string
- * `text` each: no block the render's budgets could stop classifying, none read past its text).
+ * The file read piece by piece: its result, and its `structuredContent` as a data reading read it
+ * (where one was asked for); undefined where the streaming reader can't answer as the whole read
+ * would. Throws {@link NoStandIn} where the data reading can't stand in for the value.
  */
-function isOnlyTexts(raw: Record<string, unknown>, elided: readonly ElidedText[]): boolean {
+function streamedRead(input: string, texts?: BlockTexts, data?: DataReading): { raw: Record<string, unknown>; data: DataRead | undefined } | undefined {
+  try {
+    const read = readJsonFile(input, texts, undefined, data);
+    // Not a result: the whole read says so, in its words.
+    if (!Array.isArray(read.value) && !isPlainObject(read.value)) return undefined;
+    return { raw: asCallToolResult(read.value, input), data: read.data };
+  } catch (error) {
+    if (error instanceof NoStandIn) throw error;
+    return undefined;
+  }
+}
+
+/**
+ * The file's result read only as far as the copies at `cap` show it: a `structuredContent` shown
+ * as data (no content beside it) as its stand-in (`data-stand-in.ts`), and the texts of a result
+ * of texts only as far as their shares (`shownTexts`). Anything else is read whole.
+ */
+function shownResult(input: string, cap: number): Record<string, unknown> | undefined {
+  const reading = dataReading(cap);
+  const survey = new TextSurvey(cap);
+  let read: ReturnType<typeof streamedRead>;
+  try {
+    read = streamedRead(input, survey, reading);
+  } catch (error) {
+    if (error instanceof NoStandIn) return shownTexts(input, cap);
+    throw error;
+  }
+  if (read === undefined) return undefined;
+  const { raw, data } = read;
+  if (data === undefined) return shownTexts(input, cap, survey, raw);
+  // The stand-in is only for a value the render shows as data, and only where no text was cut.
+  if (survey.cut || fromCallToolResult(raw).data !== data.value) return streamedResult(input);
+  return standInFor(data, reading, cap) === undefined ? streamedResult(input) : raw;
+}
+
+/**
+ * The file's result with each text kept only as far as the copies at `cap` show it, where it is
+ * a result of texts only; read whole where it isn't. Texts are kept to the cap on a first
+ * reading (`first`, where it was read already) while they stay few; where that kept less than
+ * some text's share needs, a second reading keeps each to its share.
+ */
+function shownTexts(input: string, cap: number, survey = new TextSurvey(cap), read?: Record<string, unknown>): Record<string, unknown> | undefined {
+  const first = read ?? streamedResult(input, survey);
+  if (first === undefined || !survey.cut) return first;
+  // The starts won't do: read again, whole texts and all.
+  if (!survey.onlyTexts || !isOnlyTexts(first, survey.count)) return streamedResult(input);
+  const keep = survey.keepNeeded();
+  if (keep === undefined) return first;
+  const shared = new SharedTexts(survey, keep);
+  const second = streamedResult(input, shared);
+  return second !== undefined && shared.matched && isOnlyTexts(second, survey.count) ? second : streamedResult(input);
+}
+
+/**
+ * True where a result's texts are rendered from their starts alone: a complete result with no
+ * `structuredContent` whose content is the `count` text blocks the reader kept (a string `text`
+ * each: no block the render's budgets could stop classifying, none read past its text, none
+ * taking any of the cap from the texts).
+ */
+function isOnlyTexts(raw: Record<string, unknown>, count: number): boolean {
   if (raw.structuredContent !== undefined || (raw.resultType !== undefined && raw.resultType !== 'complete')) return false;
   const content = raw.content;
-  if (!Array.isArray(content)) return false;
+  if (!Array.isArray(content) || content.length !== count) return false;
   // Kept to none of its text (0): only whether it is a text block is asked.
   for (const block of content as unknown[]) if (textOfTextBlock(block, 0) === undefined) return false;
-  const blocks = new Set<unknown>(content);
-  return elided.every(({ block }) => blocks.has(block));
+  return true;
 }
 
 /**

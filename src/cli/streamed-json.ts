@@ -9,32 +9,74 @@
  * gives.
  *
  * One shape is read lossily, on request: the `text` of a content block (`content[i].text`, or
- * `[i].text` for a bare content array) longer than a copy could ever show is kept as its start,
- * and its whole length noted (`elided`), for the caller to hand the renderer as a part text.
+ * `[i].text` for a bare content array) is kept only as far as the caller asks (`BlockTexts`),
+ * and where that is less than the whole, the whole text's length is set on the block under
+ * `TEXT_LENGTH`, so the renderer shows it as a part text.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { TEXT_LENGTH } from '../blocks/kinds/text.js';
 
 /** Thrown where the reader stops: the text isn't JSON it reads (the caller reads it whole). */
 class NotStreamed extends Error {}
 
-/** Which long content-block texts are kept as their start. */
-export interface TextElision {
-  /** Texts longer than this (UTF-16 units) are kept as their start. */
-  readonly overChars: number;
-  /** How much of such a text is kept; less than `overChars`. */
-  readonly keepChars: number;
+/**
+ * How far each content block's `text` is kept, and what the caller learns of each block: asked
+ * of every element of the result's content array (`content`, or the bare array), in order.
+ */
+export interface BlockTexts {
+  /** The most UTF-16 units of element `index`'s `text` kept: a longer text is kept as its start. */
+  keepOf(index: number): number;
+  /**
+   * Told of element `index` once it is read: the element (its `text` kept as far as asked, and
+   * where that is short of the whole, `TEXT_LENGTH` set to the whole's length), and its text's
+   * whole length, or undefined where it is no object with a string `text`.
+   */
+  noteBlock(index: number, element: unknown, textLength: number | undefined): void;
 }
 
-/** A content block whose `text` was kept as its start, and the whole text's length. */
-export interface ElidedText {
-  readonly block: Record<string, unknown>;
+/**
+ * How the root's `structuredContent` is read, on request: its members whose JSON starts
+ * `keepChars` into the value's JSON, or further, are read and counted but not kept, and the
+ * reader answers where it stopped keeping and how long the whole value's JSON is
+ * (`JSON.stringify` of what `JSON.parse` builds), for the caller to stand a filler in for them
+ * (`data-stand-in.ts`). Where the value holds what the filler could change the render of (an
+ * object whose `type` is a kind shown at depth), or what its JSON can't be counted from the
+ * file's order (a duplicate key, an array-index key, in an object read member by member), or
+ * nests deeper than {@link DATA_MAX_DEPTH}, the reader throws {@link NoStandIn}.
+ */
+export interface DataReading {
+  /** Where in the value's JSON members stop being kept. */
+  readonly keepChars: number;
+  /** True for a `type` whose object the render might show as a block (`KINDS_AT_DEPTH`). */
+  isBlockType(type: string): boolean;
+}
+
+/** Where a data reading stopped keeping: the container, and the key or index of the first member not kept. */
+interface DataCut {
+  readonly container: Record<string, unknown> | unknown[];
+  readonly key: string | number;
+  /** True where it is the container's first member (no comma stands before it). */
+  readonly first: boolean;
+}
+
+/** What a data reading found: the value as kept, where it stopped keeping, and its whole JSON's length. */
+export interface DataRead {
+  readonly value: unknown;
+  readonly cut: DataCut | undefined;
   readonly length: number;
 }
 
-/** The value read, and the blocks whose texts were kept as their start. */
+/** Thrown where data can't be read as a stand-in (see {@link DataReading}): the caller reads it whole. */
+export class NoStandIn extends Error {}
+
+/** The deepest nesting a data reading accepts: far short of where the render's walk stops. */
+const DATA_MAX_DEPTH = 128;
+
+/** The value read. */
 interface StreamedJson {
   readonly value: unknown;
-  readonly elided: readonly ElidedText[];
+  /** The root's `structuredContent` as a data reading read it, where one was asked for and met. */
+  readonly data?: DataRead;
   /** Characters the short-container scans read, together (at most the file's, plus one scan's). */
   readonly scanned: number;
 }
@@ -59,19 +101,22 @@ const MAX_WORD_CHARS = 1 << 20;
 const DEFAULT_SIZES: ReadSizes = { chunkBytes: 48 * 1024, wholeValueChars: 16 * 1024 };
 
 /** Where a value sits, as far as the elision cares: only a content block's `text` is elided. */
-type Place = 'root' | 'content' | 'block' | 'block-text' | 'other';
+type Place = 'root' | 'content' | 'block' | 'block-text' | 'data' | 'other';
 
 /** The member of a content block that may be elided (whether the block is a text block is the renderer's to say). */
 const TEXT_KEY = 'text';
+
+/** The root's member a data reading reads. */
+const DATA_KEY = 'structuredContent';
 
 /**
  * Reads the JSON file at `path`. Throws {@link NotStreamed} where the text isn't JSON this reader
  * reads, and the file system's error where the file can't be read.
  */
-export function readJsonFile(path: string, elision?: TextElision, sizes: ReadSizes = DEFAULT_SIZES): StreamedJson {
+export function readJsonFile(path: string, texts?: BlockTexts, sizes: ReadSizes = DEFAULT_SIZES, data?: DataReading): StreamedJson {
   const fd = openSync(path, 'r');
   try {
-    return new Reader(new Source(fd, sizes.chunkBytes), elision, sizes.wholeValueChars).read();
+    return new Reader(new Source(fd, sizes.chunkBytes), texts, sizes.wholeValueChars, data).read();
   } finally {
     closeSync(fd);
   }
@@ -154,10 +199,20 @@ function isWordChar(code: number): boolean {
 
 class Reader {
   readonly #source: Source;
-  readonly #elision: TextElision | undefined;
-  /** By block: its elided text's length, while that text is still the block's. */
-  readonly #elided = new Map<Record<string, unknown>, number>();
+  readonly #texts: BlockTexts | undefined;
+  /** The content element being read (its index), while one is. */
+  #blockIndex = -1;
+  /** The whole length of the element's `text` where a long one was kept as its start, while it is the element's. */
+  #elidedLength: number | undefined;
+  /** Whether the root's `content` was read already: a second one would be noted over the first's indexes. */
+  #sawContent = false;
   readonly #whole: number;
+  readonly #dataReading: DataReading | undefined;
+  /** The data reading under way: its position in the value's JSON, and where it stopped keeping. */
+  #data: { pos: number; cut: DataCut | undefined } | undefined;
+  #dataRead: DataRead | undefined;
+  /** How deep the last short container's scan nested (1 for a flat one). */
+  #scanDepth = 0;
   /**
    * Where the last scan that found a long container stopped, in the whole file's text. A
    * container that opens before it is read member by member without a scan of its own: scanned,
@@ -168,17 +223,18 @@ class Reader {
   /** Characters read by those scans, together. */
   #scanned = 0;
 
-  constructor(source: Source, elision: TextElision | undefined, wholeValueChars: number) {
+  constructor(source: Source, texts: BlockTexts | undefined, wholeValueChars: number, data: DataReading | undefined) {
     this.#source = source;
-    this.#elision = elision;
+    this.#texts = texts;
     this.#whole = wholeValueChars;
+    this.#dataReading = data;
   }
 
   read(): StreamedJson {
     const value = this.#value('root');
     this.#skipWhiteSpace();
     if (this.#source.has()) throw new NotStreamed('text after the value');
-    return { value, elided: [...this.#elided].map(([block, length]) => ({ block, length })), scanned: this.#scanned };
+    return this.#dataRead === undefined ? { value, scanned: this.#scanned } : { value, scanned: this.#scanned, data: this.#dataRead };
   }
 
   #skipWhiteSpace(): void {
@@ -187,6 +243,7 @@ class Reader {
   }
 
   #value(place: Place): unknown {
+    if (place === 'data' && this.#dataReading !== undefined) return this.#standIn();
     this.#skipWhiteSpace();
     const code = this.#source.at();
     if (code === OPEN_BRACE || code === OPEN_BRACKET) {
@@ -208,6 +265,7 @@ class Reader {
     const source = this.#source;
     source.mark = source.pos;
     let depth = 0;
+    let deepest = 0;
     let inString = false;
     // The scan runs on locals, written back to `pos` only to read further.
     let text = source.text;
@@ -227,11 +285,14 @@ class Reader {
           if (code === BACKSLASH) index += 1;
           else if (code === QUOTE) inString = false;
         } else if (code === QUOTE) inString = true;
-        else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
-        else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+        else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+          depth += 1;
+          if (depth > deepest) deepest = depth;
+        } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
           depth -= 1;
           if (depth === 0) {
             source.pos = index;
+            this.#scanDepth = deepest;
             return text.slice(source.mark, index);
           }
         }
@@ -261,9 +322,14 @@ class Reader {
       this.#skipWhiteSpace();
       if (source.at() !== COLON) throw new NotStreamed('expected a colon');
       source.pos += 1;
-      const member = this.#value(memberPlace(place, key));
-      setMember(record, key, member);
-      if (place === 'block' && key === TEXT_KEY) this.#noteText(record, member);
+      const memberAt = memberPlace(place, key);
+      if (memberAt === 'content' && this.#texts !== undefined) {
+        if (this.#sawContent) throw new NotStreamed('a second content');
+        this.#sawContent = true;
+      }
+      const member = this.#value(memberAt);
+      if (memberAt === 'block-text') this.#noteText(record, member);
+      else setMember(record, key, member);
       this.#skipWhiteSpace();
       const next = source.at();
       source.pos += 1;
@@ -283,7 +349,8 @@ class Reader {
     }
     const elementPlace = place === 'root' || place === 'content' ? 'block' : 'other';
     for (;;) {
-      array.push(this.#value(elementPlace));
+      if (elementPlace === 'block' && this.#texts !== undefined) array.push(this.#block(this.#texts, array.length));
+      else array.push(this.#value(elementPlace));
       this.#skipWhiteSpace();
       const next = source.at();
       source.pos += 1;
@@ -292,12 +359,224 @@ class Reader {
     }
   }
 
-  /** Records (or forgets) a block's elided text: the last `text` member is the block's. */
+  /** Sets a block's `text`, noting (or forgetting) where it is a start: the last `text` member is the block's. */
   #noteText(block: Record<string, unknown>, text: unknown): void {
     if (text instanceof ElidedStart) {
       block.text = text.start;
-      this.#elided.set(block, text.length);
-    } else this.#elided.delete(block);
+      this.#elidedLength = text.length;
+    } else {
+      block.text = text;
+      this.#elidedLength = undefined;
+    }
+  }
+
+  /**
+   * Content element `index`: read (a long `text` kept as its start as it is read), a short text
+   * longer than asked cut to its start, its whole length set where it is only a start, and the
+   * caller told.
+   */
+  #block(texts: BlockTexts, index: number): unknown {
+    this.#blockIndex = index;
+    this.#elidedLength = undefined;
+    const element = this.#value('block');
+    this.#blockIndex = -1;
+    if (typeof element !== 'object' || element === null || Array.isArray(element)) {
+      texts.noteBlock(index, element, undefined);
+      return element;
+    }
+    const block = element as Record<string, unknown>;
+    const text = block.text;
+    // Set by `#noteText` as the element was read (the narrowing from the reset above doesn't hold).
+    let length = this.#elidedLength as number | undefined;
+    if (length === undefined && typeof text === 'string') {
+      length = text.length;
+      const keep = texts.keepOf(index);
+      if (length > keep) block.text = startOf(text, keep);
+    }
+    if (length !== undefined && length > (block.text as string).length) Object.defineProperty(block, TEXT_LENGTH, { value: length });
+    texts.noteBlock(index, block, length);
+    return block;
+  }
+
+  /** The root's `structuredContent`, read as a {@link DataReading} asks. */
+  #standIn(): unknown {
+    // A second one would replace the first, which the answer is about.
+    if (this.#dataRead !== undefined) throw new NoStandIn('a second structuredContent');
+    const data = { pos: 0, cut: undefined };
+    this.#data = data;
+    const value = this.#dataValue(0);
+    this.#data = undefined;
+    this.#dataRead = { value, cut: data.cut, length: data.pos };
+    return value;
+  }
+
+  /**
+   * A value of the data at `depth`, its JSON's length added to the position. Past the cut the
+   * value is still read (to count it and look for block kinds), but long containers keep nothing.
+   */
+  #dataValue(depth: number): unknown {
+    const data = this.#data!;
+    this.#skipWhiteSpace();
+    const source = this.#source;
+    const code = source.at();
+    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      const whole = source.base + source.pos < this.#scannedTo ? undefined : this.#shortContainer();
+      if (whole !== undefined) {
+        if (depth + this.#scanDepth > DATA_MAX_DEPTH) throw new NoStandIn('nested too deep');
+        const value = JSON.parse(whole) as unknown;
+        // Only a text naming `type` (or escaping a character, which could spell it) can hold one.
+        if ((whole.includes('"type"') || whole.includes('\\u')) && this.#holdsBlockType(value, 0)) throw new NoStandIn('a block kind');
+        data.pos += JSON.stringify(value).length;
+        return value;
+      }
+      if (depth >= DATA_MAX_DEPTH) throw new NoStandIn('nested too deep');
+      return code === OPEN_BRACE ? this.#dataObject(depth) : this.#dataArray(depth);
+    }
+    if (code === QUOTE) return this.#dataString();
+    const word = this.#word();
+    data.pos += JSON.stringify(word).length;
+    return word;
+  }
+
+  /** Whether a parsed value holds an object whose `type` is a block kind's (its nesting is bounded by the scan's). */
+  #holdsBlockType(value: unknown, depth: number): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    if (Array.isArray(value)) return value.some((item) => this.#holdsBlockType(item, depth + 1));
+    const record = value as Record<string, unknown>;
+    if (typeof record.type === 'string' && this.#dataReading!.isBlockType(record.type)) return true;
+    for (const key in record) if (this.#holdsBlockType(record[key], depth + 1)) return true;
+    return false;
+  }
+
+  /** Marks the cut where a member starts at or past `keepChars` of the value's JSON. */
+  #cutAt(container: Record<string, unknown> | unknown[], key: string | number, first: boolean): void {
+    const data = this.#data!;
+    if (data.cut === undefined && data.pos >= this.#dataReading!.keepChars) data.cut = { container, key, first };
+  }
+
+  #dataArray(depth: number): unknown[] {
+    const data = this.#data!;
+    const source = this.#source;
+    const array: unknown[] = [];
+    source.pos += 1;
+    data.pos += 1;
+    this.#skipWhiteSpace();
+    if (source.at() === CLOSE_BRACKET) {
+      source.pos += 1;
+      data.pos += 1;
+      return array;
+    }
+    for (let index = 0; ; index += 1) {
+      // The cut is judged before the comma, where a head that reads member by member judges it.
+      this.#cutAt(array, array.length, array.length === 0);
+      if (index > 0) data.pos += 1;
+      const kept = data.cut === undefined;
+      const value = this.#dataValue(depth + 1);
+      if (kept) array.push(value);
+      this.#skipWhiteSpace();
+      const next = source.at();
+      source.pos += 1;
+      if (next === CLOSE_BRACKET) {
+        data.pos += 1;
+        return array;
+      }
+      if (next !== COMMA) throw new NotStreamed('expected a comma');
+    }
+  }
+
+  #dataObject(depth: number): Record<string, unknown> {
+    const data = this.#data!;
+    const source = this.#source;
+    const record: Record<string, unknown> = {};
+    // Every key, so a duplicate (the last value in the first place) is caught.
+    const keys = new Set<string>();
+    source.pos += 1;
+    data.pos += 1;
+    this.#skipWhiteSpace();
+    if (source.at() === CLOSE_BRACE) {
+      source.pos += 1;
+      data.pos += 1;
+      return record;
+    }
+    for (;;) {
+      this.#skipWhiteSpace();
+      if (source.at() !== QUOTE) throw new NotStreamed('expected a key');
+      const key = this.#string(false) as string;
+      this.#skipWhiteSpace();
+      if (source.at() !== COLON) throw new NotStreamed('expected a colon');
+      source.pos += 1;
+      // An index key is serialized before the others, whatever its place in the file.
+      if (keys.has(key) || ARRAY_INDEX_KEY.test(key)) throw new NoStandIn('a key out of order');
+      this.#cutAt(record, key, keys.size === 0);
+      if (keys.size > 0) data.pos += 1;
+      keys.add(key);
+      data.pos += JSON.stringify(key).length + 1;
+      const kept = data.cut === undefined;
+      const value = this.#dataValue(depth + 1);
+      if (key === 'type' && typeof value === 'string' && this.#dataReading!.isBlockType(value)) throw new NoStandIn('a block kind');
+      if (kept) setMember(record, key, value);
+      this.#skipWhiteSpace();
+      const next = source.at();
+      source.pos += 1;
+      if (next === CLOSE_BRACE) {
+        data.pos += 1;
+        return record;
+      }
+      if (next !== COMMA) throw new NotStreamed('expected a comma');
+    }
+  }
+
+  /** A string of the data: kept whole before the cut; past it only its JSON's length is counted. */
+  #dataString(): string {
+    const data = this.#data!;
+    const source = this.#source;
+    source.mark = source.pos;
+    source.pos += 1;
+    try {
+      let text: string;
+      if (this.#scanString()) text = JSON.parse(source.text.slice(source.mark, source.pos)) as string;
+      else if (data.cut === undefined) text = this.#longString(false) as string;
+      else {
+        data.pos += this.#longStringJsonLength();
+        return '';
+      }
+      data.pos += JSON.stringify(text).length;
+      return text;
+    } finally {
+      source.mark = -1;
+    }
+  }
+
+  /**
+   * The JSON length of the rest of a long string (as `#longString` reads it), counted piece by
+   * piece: a surrogate pair split between two pieces is carried into the next, since
+   * `JSON.stringify` escapes a lone surrogate but writes a pair as it is.
+   */
+  #longStringJsonLength(): number {
+    const source = this.#source;
+    let length = 2;
+    let carry = '';
+    let pieceFrom = 1;
+    const flush = (end: number): void => {
+      let piece = carry + (JSON.parse(`"${source.text.slice(source.mark + pieceFrom, end)}"`) as string);
+      pieceFrom = 0;
+      source.mark = source.pos;
+      carry = '';
+      const last = piece.charCodeAt(piece.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        carry = piece.slice(-1);
+        piece = piece.slice(0, -1);
+      }
+      length += JSON.stringify(piece).length - 2;
+    };
+    flush(source.pos);
+    for (;;) {
+      if (this.#scanString()) {
+        flush(source.pos - 1);
+        return length + (carry === '' ? 0 : JSON.stringify(carry).length - 2);
+      }
+      flush(source.pos);
+    }
   }
 
   /** A string, `pos` at its opening quote: parsed whole where short, else decoded in pieces. */
@@ -357,7 +636,7 @@ class Reader {
    */
   #longString(mayElide: boolean): string | ElidedStart {
     const source = this.#source;
-    const elision = mayElide ? this.#elision : undefined;
+    const keep = mayElide && this.#texts !== undefined ? this.#texts.keepOf(this.#blockIndex) : undefined;
     const pieces: string[] = [];
     let length = 0;
     let start: string | undefined;
@@ -369,8 +648,8 @@ class Reader {
       length += piece.length;
       if (start !== undefined) return;
       pieces.push(piece);
-      if (elision !== undefined && length > elision.overChars) {
-        start = pieces.join('').slice(0, elision.keepChars);
+      if (keep !== undefined && length > keep) {
+        start = startOf(pieces.join(''), keep);
         pieces.length = 0;
       }
     };
@@ -402,12 +681,23 @@ class Reader {
   }
 }
 
+/** A key JavaScript orders before the others: an array index (0 to 2^32 - 2, as written canonically). */
+const ARRAY_INDEX_KEY = /^(?:0|[1-9][0-9]{0,9})$/;
+
 /** A long text kept as its start, and the whole text's length. */
 class ElidedStart {
   constructor(
     readonly start: string,
     readonly length: number,
   ) {}
+}
+
+/**
+ * The first `keep` units of `text`, as a string of their own: a slice would hold on to the whole
+ * text (the engine's sliced strings point into their parent), which is what the cut is to free.
+ */
+function startOf(text: string, keep: number): string {
+  return keep <= 0 ? '' : (JSON.parse(JSON.stringify(text.slice(0, keep))) as string);
 }
 
 /** Where `search` next stands in `text` from `from`, or past its end. */
@@ -425,7 +715,7 @@ function escapeLength(source: Source, code: number): number {
 }
 
 function memberPlace(place: Place, key: string): Place {
-  if (place === 'root') return key === 'content' ? 'content' : 'other';
+  if (place === 'root') return key === 'content' ? 'content' : key === DATA_KEY ? 'data' : 'other';
   if (place === 'block') return key === TEXT_KEY ? 'block-text' : 'other';
   return 'other';
 }

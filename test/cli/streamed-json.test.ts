@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { readJsonFile, type ReadSizes } from '../../src/cli/streamed-json.js';
+import { TEXT_LENGTH } from '../../src/blocks/kinds/text.js';
+import { readJsonFile, type BlockTexts, type ReadSizes } from '../../src/cli/streamed-json.js';
 import { runGuarded, SRC_DIR } from '../support/hang-guard.js';
 import { captureIo } from './helpers.js';
 
@@ -124,24 +125,43 @@ describe(readJsonFile.name, () => {
     );
   });
 
-  it("keeps a long content block's text as its start and length, only there, only where asked", () => {
+  it("keeps a content block's text as far as asked, its whole length under TEXT_LENGTH, only there, only where asked", () => {
     const text = 'a\ud83d\ude00"\\'.repeat(40);
     const result = {
       content: [
         { type: 'text', text },
         { type: 'text', text: 'short' },
+        { type: 'text', text: text.slice(0, 30) },
       ],
       other: { text },
     };
     const path = fileOf(JSON.stringify(result));
-    const read = readJsonFile(path, { overChars: 50, keepChars: 20 }, { chunkBytes: 7, wholeValueChars: 16 });
-    const value = read.value as typeof result;
-    expect(value.content[0]!.text).toBe(text.slice(0, 20));
-    expect(read.elided).toEqual([{ block: value.content[0], length: text.length }]);
-    expect(value.content[1]!.text).toBe('short');
-    expect(value.other.text).toBe(text);
-    const bare = readJsonFile(fileOf(JSON.stringify(result.content)), { overChars: 50, keepChars: 20 }, { chunkBytes: 7, wholeValueChars: 16 });
-    expect(bare.elided.map(({ length }) => length)).toEqual([text.length]);
+    // Texts read in pieces (16), and elements parsed whole (300: only the root and content are longer).
+    for (const wholeValueChars of [16, 300]) {
+      const noted: [number, number | undefined][] = [];
+      const texts: BlockTexts = { keepOf: (index) => [20, 20, 0][index]!, noteBlock: (index, _element, length) => noted.push([index, length]) };
+      const read = readJsonFile(path, texts, { chunkBytes: 7, wholeValueChars });
+      const value = read.value as typeof result;
+      expect(value.content[0]!.text).toBe(text.slice(0, 20));
+      expect((value.content[0] as Record<symbol, unknown>)[TEXT_LENGTH]).toBe(text.length);
+      expect(value.content[1]!.text).toBe('short');
+      expect(TEXT_LENGTH in value.content[1]!).toBe(false);
+      expect(value.content[2]!.text).toBe('');
+      expect((value.content[2] as Record<symbol, unknown>)[TEXT_LENGTH]).toBe(30);
+      expect(value.other.text).toBe(text);
+      expect(noted).toEqual([
+        [0, text.length],
+        [1, 5],
+        [2, 30],
+      ]);
+    }
+    const bare: number[] = [];
+    readJsonFile(
+      fileOf(JSON.stringify([...result.content, 7])),
+      { keepOf: () => 20, noteBlock: (_index, _element, length) => bare.push(length ?? -1) },
+      { chunkBytes: 7, wholeValueChars: 16 },
+    );
+    expect(bare).toEqual([text.length, 5, 30, -1]);
     expect(readJsonFile(path, undefined, { chunkBytes: 7, wholeValueChars: 16 }).value).toEqual(result);
   });
 
@@ -167,9 +187,16 @@ describe(readJsonFile.name, () => {
   it('forgets an elided text a later `text` member of the same block replaces', () => {
     const long = 'x'.repeat(100);
     const path = fileOf(`{"content":[{"type":"text","text":"${long}","text":"${long.slice(0, 40)}"}]}`);
-    const read = readJsonFile(path, { overChars: 50, keepChars: 20 }, { chunkBytes: 5, wholeValueChars: 16 });
-    expect(read.elided).toEqual([]);
-    expect((read.value as { content: { text: string }[] }).content[0]!.text).toBe(long.slice(0, 40));
+    const read = readJsonFile(path, { keepOf: () => 50, noteBlock: () => {} }, { chunkBytes: 5, wholeValueChars: 16 });
+    const block = (read.value as { content: { text: string }[] }).content[0]!;
+    expect(block.text).toBe(long.slice(0, 40));
+    expect(TEXT_LENGTH in block).toBe(false);
+  });
+
+  it('gives up on a result with two `content` members (the texts noted would be of both)', () => {
+    const path = fileOf('{"content":[{"type":"text","text":"a"}],"content":[{"type":"text","text":"b"}]}');
+    expect(() => readJsonFile(path, { keepOf: () => 50, noteBlock: () => {} }, { chunkBytes: 8, wholeValueChars: 16 })).toThrow();
+    expect(readJsonFile(path).value).toEqual({ content: [{ type: 'text', text: 'b' }] });
   });
 });
 
@@ -222,6 +249,91 @@ describe('render of a file read in pieces', () => {
       { numRuns: 24 },
     );
   }, 120_000);
+
+  it('prints what the whole read prints for results of many texts, each kept only to its share (on the first reading or a second)', async () => {
+    // Lengths around the copies' short-block floor and share sizes, and past the first reading's
+    // keep (the cap and a margin); over a megabyte in all, so the second reading is taken.
+    const length = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 150, max: 260 }), fc.integer({ min: 280, max: 2_000 }), fc.constant(70_000));
+    const texts = fc.tuple(fc.array(length, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 2_400 }), fc.nat(50));
+    const shape = fc.constantFrom('texts', 'texts', 'bare', 'with-image', 'with-structured', 'not-text');
+    const flags = fc.constantFrom([], ['--json'], ['--cap', '300'], ['--cap', '5000'], ['--cap', '3000000']);
+    await fc.assert(
+      fc.asyncProperty(texts, shape, flags, async ([lengths, copies, seed], kind, extra) => {
+        // Copies of 500-unit texts to pass the first reading's keep, then the lengths drawn: kept
+        // to nothing on the first reading, and to their shares on the second.
+        const content: unknown[] = Array.from({ length: copies }, (_, index) => ({ type: 'text', text: longText(500, index) }));
+        lengths.forEach((units, index) => content.push({ type: 'text', text: longText(units, seed + index) }));
+        if (kind === 'with-image') content.splice(content.length >> 1, 0, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' });
+        if (kind === 'not-text') content.push({ type: 'text', text: 7 });
+        const text =
+          kind === 'bare' ? JSON.stringify(content) : JSON.stringify({ content, ...(kind === 'with-structured' ? { structuredContent: { rows: 3 } } : {}) });
+        const path = fileOf(text);
+        const fromFile = await render([path, ...extra]);
+        const whole = await render(['-', ...extra], text);
+        expect(fromFile.code).toBe(whole.code);
+        expect(fromFile.err).toBe(whole.err);
+        const sameIds = (out: string) => out.replace(/\bref-[\w-]+/g, 'ref-ID');
+        expect(sameIds(fromFile.out) === sameIds(whole.out)).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+  }, 300_000);
+
+  it('prints what the whole read prints for a long structuredContent shown as data (stood in for past what a copy reads, or read whole)', async () => {
+    const base64 = 'QUJD'.repeat(400);
+    const record = (index: number, seed: number, extra: string) => ({
+      id: index,
+      name: `record ${index} ${longText(20 + ((index * seed) % 40), seed + index)}`,
+      score: (index * 7.31) % 100,
+      tags: ['alpha', index % 2 ? 'gamma' : 'delta'],
+      description: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. '.repeat(3),
+      ...(extra === 'type-row' ? { type: 'row' } : {}),
+      ...(extra === 'long' && index % 97 === 5 ? { body: longText(20_000 + seed, seed) } : {}),
+      ...(extra === 'base64' && index < 200 ? { blob: base64 } : {}),
+      ...(extra === 'credential' && index < 50 ? { url: `https://example.com/x?X-Amz-Signature=${index}` } : {}),
+      owner: { login: `user${index % 97}`, site_admin: false },
+    });
+    const shape = fc.record({
+      count: fc.integer({ min: 2_500, max: 6_000 }),
+      seed: fc.nat(50),
+      extra: fc.constantFrom('none', 'type-row', 'long', 'base64', 'credential'),
+      wrap: fc.constantFrom('records', 'nested', 'bare-array', 'keyed'),
+      block: fc.constantFrom(undefined, 'head', 'tail'),
+      content: fc.constantFrom('empty', 'absent', 'text'),
+      indent: fc.constantFrom(undefined, 1),
+    });
+    const flags = fc.constantFrom([], ['--json'], ['--cap', '300'], ['--cap', '50000']);
+    await fc.assert(
+      fc.asyncProperty(shape, flags, async ({ count, seed, extra, wrap, block, content, indent }, extra2) => {
+        const rows: unknown[] = Array.from({ length: count }, (_, index) => record(index, seed, extra));
+        if (block !== undefined) rows.splice(block === 'head' ? 3 : count - 3, 0, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' });
+        const value =
+          wrap === 'records'
+            ? { records: rows, total: count }
+            : wrap === 'nested'
+              ? { page: { items: rows, next: null }, meta: { at: 'now' } }
+              : wrap === 'bare-array'
+                ? rows
+                : Object.fromEntries(rows.map((row, index) => [`k${index}`, row]));
+        const text = JSON.stringify(
+          {
+            ...(content === 'absent' ? {} : { content: content === 'empty' ? [] : [{ type: 'text', text: 'see the data' }] }),
+            structuredContent: value,
+          },
+          null,
+          indent,
+        );
+        const path = fileOf(text);
+        const fromFile = await render([path, ...extra2]);
+        const whole = await render(['-', ...extra2], text);
+        expect(fromFile.code).toBe(whole.code);
+        expect(fromFile.err).toBe(whole.err);
+        const sameIds = (out: string) => out.replace(/\bref-[\w-]+/g, 'ref-ID');
+        expect(sameIds(fromFile.out) === sameIds(whole.out)).toBe(true);
+      }),
+      { numRuns: 16 },
+    );
+  }, 300_000);
 
   it('a path that is a pipe, not a file, is read whole once: a long text beside an image renders as from a file', async () => {
     const text = JSON.stringify({

@@ -121,7 +121,11 @@ function secretForms(value: string): string[] {
 
 /** `io` with stdout and stderr redacted through `secrets`. */
 export function redactingIo(io: CliIo, secrets: SecretSet): CliIo {
-  return { ...io, stdout: redactingSink(io.stdout, secrets), stderr: redactingSink(io.stderr, secrets) };
+  // Read through, not copied: the caller's fields may be opened only on first read (`main`).
+  return Object.create(io, {
+    stdout: { value: redactingSink(io.stdout, secrets), enumerable: true },
+    stderr: { value: redactingSink(io.stderr, secrets), enumerable: true },
+  }) as CliIo;
 }
 
 /**
