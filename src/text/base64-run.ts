@@ -33,13 +33,25 @@ const SLASH = 0x2f;
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** Per BMP code: 1 for a character no reader sees (`\p{Cf}`, which holds U+200B–U+200D, U+2060, U+FEFF, U+00AD). */
+/**
+ * Per BMP code: whether a reader can't see the character (`\p{Cf}`, which holds U+200B–U+200D,
+ * U+2060, U+FEFF, U+00AD): {@link UNSEEN} or {@link SEEN} once asked, 0 before. Filled as codes
+ * are met rather than all at load: testing 63,000 codes cost every process that imports the
+ * library (the command line's start-up among them) about 10–15 ms.
+ */
 const INVISIBLE = new Uint8Array(0x10000);
-{
-  const format = /^\p{Cf}$/u;
-  for (let code = 0x80; code < 0x10000; code += 1) {
-    if (code < 0xd800 || code > 0xdfff) INVISIBLE[code] = format.test(String.fromCharCode(code)) ? 1 : 0;
+const UNSEEN = 1;
+const SEEN = 2;
+const FORMAT = /^\p{Cf}$/u;
+
+/** Whether a reader can't see the BMP character `code` (a surrogate: no, it is read with its pair). */
+function isInvisible(code: number): boolean {
+  let known = INVISIBLE[code]!;
+  if (known === 0) {
+    known = code >= 0x80 && (code < 0xd800 || code > 0xdfff) && FORMAT.test(String.fromCharCode(code)) ? UNSEEN : SEEN;
+    INVISIBLE[code] = known;
   }
+  return known === UNSEEN;
 }
 /** The high surrogate of the tag characters (U+E0000–U+E007F), the astral `\p{Cf}` a text can hide a run with. */
 const TAG_HIGH = 0xdb40;
@@ -107,7 +119,7 @@ function findRun(text: string, from: number, alphabet: Uint8Array, enough = Numb
 /** Whether no run passes a character: none of the alphabet, a backslash, a line break or an invisible one. */
 function endsEveryRun(code: number, alphabet: Uint8Array): boolean {
   if (code < 128) return alphabet[code] !== 1 && code !== BACKSLASH && code !== CR && code !== LF;
-  return INVISIBLE[code] !== 1 && (code < 0xd800 || code > 0xdfff);
+  return !isInvisible(code) && (code < 0xd800 || code > 0xdfff);
 }
 
 /** Whether the character at `index` is one of `alphabet` (false past the end). */
@@ -143,7 +155,7 @@ function afterBackslashes(text: string, index: number): number {
 function invisible(text: string, index: number): number {
   const code = text.charCodeAt(index);
   if (code < 0x80) return 0;
-  if (INVISIBLE[code] === 1) return 1;
+  if (isInvisible(code)) return 1;
   if (code === TAG_HIGH) {
     const low = text.charCodeAt(index + 1);
     if (low >= 0xdc00 && low <= 0xdc7f) return 2;
