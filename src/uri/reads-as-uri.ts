@@ -80,10 +80,40 @@ function isHexDigit(code: number): boolean {
  * as the uri it spells. Linear in its length (one more pass only where a `\/` is held).
  */
 export function stringMayCarryCredential(text: string): boolean {
+  if (isBarePlainUri(text)) return uriCarries(text);
   if (!mayReadAsUri(text)) return false;
   if (readsAsCarrying(text)) return true;
   return text.includes('\\/') && readsAsCarrying(unescapedSlashes(text));
 }
+
+/**
+ * Whether `text` is one uri and nothing else, in the plain form most data strings have:
+ * `http://` or `https://` and then only characters of {@link PLAIN_URI_CHARS}. Such a text is
+ * printable ASCII (`asRead` leaves it), holds no break (the uri it opens with runs to its end,
+ * and every `//` in it is inside that uri), no `%` (decoding leaves it), no `\` and opens with
+ * no encoding: the reading `stringMayCarryCredential` makes of any text judges that one uri and
+ * nothing else, so it is judged at once, with no scan for other uris.
+ */
+function isBarePlainUri(text: string): boolean {
+  const from = text.startsWith('https://') ? 8 : text.startsWith('http://') ? 7 : -1;
+  if (from < 0) return false;
+  for (let index = from; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80 || PLAIN_URI_CHARS[code] !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * The characters of a uri in the plain form (`isBarePlainUri`), marked 1 by their code: letters,
+ * digits and `- . _ ~ ! $ & ( ) * + , ; = : @ / ? #`, which are neither breaks (`isBreak`) nor
+ * `%` (an escape), `\` (an escaped slash) or `'` (a quote).
+ */
+const PLAIN_URI_CHARS = (() => {
+  const marks = new Uint8Array(0x80);
+  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&()*+,;=:@/?#') marks[char.charCodeAt(0)] = 1;
+  return marks;
+})();
 
 /**
  * `text` with the backslashes before each `/` dropped: JSON's escaped slash (`https:\/\/…`, as
