@@ -27,11 +27,22 @@ export const QUERY_VERDICTS_MAX = 512;
 export class QueryVerdicts {
   private readonly byHost = new Map<string, Map<string, number>>();
   private size = 0;
+  // The pair asked about last, and its verdicts: data's uris come in runs sharing a host and a
+  // query, and comparing two short texts costs less than hashing them for the maps.
+  private lastHost = '';
+  private lastSearch = '';
+  private lastBits = 0;
 
   /** The verdict kept for the query of a uri with these parts at `level`, or `undefined`. */
   get(parts: UriParts, level: number): boolean | undefined {
     if (!isKept(parts)) return undefined;
-    const bits = this.byHost.get(parts.hostname)?.get(parts.search);
+    let bits: number | undefined;
+    if (parts.search === this.lastSearch && parts.hostname === this.lastHost) {
+      bits = this.lastBits;
+    } else {
+      bits = this.byHost.get(parts.hostname)?.get(parts.search);
+      if (bits !== undefined) this.remember(parts, bits);
+    }
     if (bits === undefined || (bits & (1 << (2 * level))) === 0) return undefined;
     return (bits & (2 << (2 * level))) !== 0;
   }
@@ -44,6 +55,7 @@ export class QueryVerdicts {
     const kept = (1 << (2 * level)) | (holds ? 2 << (2 * level) : 0);
     if (bits !== undefined) {
       queries!.set(parts.search, bits | kept);
+      this.remember(parts, bits | kept);
       return;
     }
     if (this.size >= QUERY_VERDICTS_MAX) {
@@ -57,6 +69,14 @@ export class QueryVerdicts {
     }
     queries.set(copyOf(parts.search), kept);
     this.size += 1;
+    this.remember(parts, kept);
+  }
+
+  // Keeps the pair as the last asked about (copies, as the maps' keys are).
+  private remember(parts: UriParts, bits: number): void {
+    if (parts.hostname !== this.lastHost) this.lastHost = copyOf(parts.hostname);
+    if (parts.search !== this.lastSearch) this.lastSearch = copyOf(parts.search);
+    this.lastBits = bits;
   }
 
   /** The characters the keys kept hold now: at most `QUERY_VERDICTS_MAX × 2 × QUERY_VERDICT_KEY_MAX_CHARS`. */
