@@ -34,7 +34,7 @@ export function someSegmentAfter(pathname: string, marker: RegExp, span: number,
   // A segment after a marker needs a `/` after the marker's own: a path of one segment (most
   // links' `/file.csv`) is turned away with no expression tried. Most other paths hold no
   // marker: a test, which builds no match, turns them away.
-  if (!hasTwoSlashes(pathname) || !hasSegment(pathname, marker)) return false;
+  if (pathname.indexOf('/', pathname.indexOf('/') + 1) < 0 || !hasSegment(pathname, marker)) return false;
   marker.lastIndex = 0;
   for (let match = marker.exec(pathname); match !== null; match = marker.exec(pathname)) {
     let start = marker.lastIndex + 1;
@@ -49,20 +49,6 @@ export function someSegmentAfter(pathname: string, marker: RegExp, span: number,
   }
   return false;
 }
-
-// Whether `pathname` holds two `/` or more: read a character at a time, since most paths are
-// short (`/12`) and a native search's call costs more than their characters.
-function hasTwoSlashes(pathname: string): boolean {
-  let seen = false;
-  for (let index = 0; index < pathname.length; index++) {
-    if (pathname.charCodeAt(index) !== SLASH) continue;
-    if (seen) return true;
-    seen = true;
-  }
-  return false;
-}
-
-const SLASH = 0x2f;
 
 // Where `char` first occurs in `text` from `from` on, or the length of `text`.
 function indexOr(text: string, char: string, from: number): number {
