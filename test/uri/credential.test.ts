@@ -519,11 +519,12 @@ describe('verdicts remembered by host and query', () => {
       shown('https://h.example.com/a?u=%252F%252Fx'),
     ],
   ])('%s: each uri keeps its own verdict, whichever came first', (_name, first, second) => {
-    for (const [one, other] of [
+    const orders: readonly (readonly [{ given: string; want: boolean }, { given: string; want: boolean }])[] = [
       [first, second],
       [second, first],
       [first, second],
-    ]) {
+    ];
+    for (const [one, other] of orders) {
       expect(uriMayCarryCredential(one.given), one.given).toBe(one.want);
       expect(uriMayCarryCredential(other.given), other.given).toBe(other.want);
     }
