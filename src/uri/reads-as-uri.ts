@@ -88,32 +88,23 @@ export function stringMayCarryCredential(text: string): boolean {
 
 /**
  * Whether `text` is one uri and nothing else, in the plain form most data strings have:
- * `http://` or `https://` and then only characters of {@link PLAIN_URI_CHARS}. Such a text is
+ * `http://` or `https://` and then only characters of `BARE_PLAIN_URI`. Such a text is
  * printable ASCII (`asRead` leaves it), holds no break (the uri it opens with runs to its end,
  * and every `//` in it is inside that uri), no `%` (decoding leaves it), no `\` and opens with
  * no encoding: the reading `stringMayCarryCredential` makes of any text judges that one uri and
  * nothing else, so it is judged at once, with no scan for other uris.
  */
 function isBarePlainUri(text: string): boolean {
-  const from = text.startsWith('https://') ? 8 : text.startsWith('http://') ? 7 : -1;
-  if (from < 0) return false;
-  for (let index = from; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x80 || PLAIN_URI_CHARS[code] !== 1) return false;
-  }
-  return true;
+  return BARE_PLAIN_URI.test(text);
 }
 
 /**
- * The characters of a uri in the plain form (`isBarePlainUri`), marked 1 by their code: letters,
- * digits and `- . _ ~ ! $ & ( ) * + , ; = : @ / ? #`, which are neither breaks (`isBreak`) nor
- * `%` (an escape), `\` (an escaped slash) or `'` (a quote).
+ * A text that is one uri in the plain form (`isBarePlainUri`): letters, digits and
+ * `- . _ ~ ! $ & ( ) * + , ; = : @ / ? #` after its scheme, which are neither breaks (`isBreak`)
+ * nor `%` (an escape), `\` (an escaped slash) or `'` (a quote). One class, so the match is
+ * one pass that never backtracks.
  */
-const PLAIN_URI_CHARS = (() => {
-  const marks = new Uint8Array(0x80);
-  for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&()*+,;=:@/?#') marks[char.charCodeAt(0)] = 1;
-  return marks;
-})();
+const BARE_PLAIN_URI = /^https?:\/\/[\w\-.~!$&()*+,;=:@/?#]*$/;
 
 /**
  * `text` with the backslashes before each `/` dropped: JSON's escaped slash (`https:\/\/…`, as

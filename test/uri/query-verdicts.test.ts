@@ -198,6 +198,31 @@ describe('remembered verdicts on queries', () => {
   });
 });
 
+describe('a string that is one plain uri', () => {
+  it('is judged as the reading of any string judges it, whatever characters follow the scheme', () => {
+    const piece = fc.constantFrom(
+      ...['a', 'Z', '0', '.', '-', '_', '~', '!', '$', '&', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '//', '?', '#'],
+      ...['%', '%2F', '%252F', "'", '"', '`', '\\', '\\/', ' ', '\t', '<', '>', '{', '|', 'é', '\u0000', 'https://', 'aHR0cHM6Ly9h'],
+      ...['token=', 'sig=', 'sv=', 'abcdef0123456789', 'u:p@', 'reset/', 'Zx9Cv8Bn7'],
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('https://', 'http://'), fc.array(piece, { maxLength: 12 }), (scheme, pieces) => {
+        expectAlike(`${scheme}h.example.com/${pieces.join('')}`);
+      }),
+      { seed: SEED, numRuns: 5_000 },
+    );
+  });
+
+  it.each([
+    ['a quote ends the uri a reader reads', "https://a.example/it's?token=abcdef0123456789"],
+    ['an escape is read decoded as well', 'https://a.example/x?u=%68ttps%3A%2F%2Fu%3Ap%40h.example%2F'],
+    ['an escaped slash is read unescaped as well', 'https://a.example/x?u=https:\\/\\/u:p@h.example\\/'],
+    ['a second uri after a space', 'https://a.example/x https://u:p@h.example/'],
+  ])('%s', (_name, text) => {
+    expect(remembering.reads.stringMayCarryCredential(text)).toBe(forgetting.reads.stringMayCarryCredential(` ${text}`));
+  });
+});
+
 describe(QueryVerdicts.name, () => {
   const parts = (uri: string) => readUri(uri, 'https://relative.invalid/')!;
 
