@@ -15,14 +15,11 @@ import { readUri } from '../../src/uri/uri-parts.js';
 
 const SEED = 20_261_202;
 
-type Credential = typeof import('../../src/uri/credential.js');
-type ReadsAsUri = typeof import('../../src/uri/reads-as-uri.js');
-
 // The rule as it runs, and the rule with a memory that keeps nothing: two copies of the modules.
 vi.resetModules();
 const remembering = {
-  credential: (await import('../../src/uri/credential.js')) as Credential,
-  reads: (await import('../../src/uri/reads-as-uri.js')) as ReadsAsUri,
+  credential: await import('../../src/uri/credential.js'),
+  reads: await import('../../src/uri/reads-as-uri.js'),
 };
 vi.resetModules();
 vi.doMock('../../src/uri/query-verdicts.js', () => ({
@@ -34,8 +31,8 @@ vi.doMock('../../src/uri/query-verdicts.js', () => ({
   },
 }));
 const forgetting = {
-  credential: (await import('../../src/uri/credential.js')) as Credential,
-  reads: (await import('../../src/uri/reads-as-uri.js')) as ReadsAsUri,
+  credential: await import('../../src/uri/credential.js'),
+  reads: await import('../../src/uri/reads-as-uri.js'),
 };
 vi.doUnmock('../../src/uri/query-verdicts.js');
 
