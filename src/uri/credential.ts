@@ -28,7 +28,9 @@ import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide } from
 import { hasSegment, segmentPattern, someSegmentAfter, type SegmentTest } from './path-segments.js';
 import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
-import { namesOneParameter, parameterNames, someParameterAnywhere, someUriParameter, type ParameterTests } from './uri-parameters.js';
+import { QueryVerdicts } from './query-verdicts.js';
+import type { TriedPieces } from './tried-pieces.js';
+import { namesOneParameter, parameterNames, someParameterAnywhere, someQueryParameter, someUriParameter, type ParameterTests } from './uri-parameters.js';
 import { readUri, type UriParts } from './uri-parts.js';
 
 /**
@@ -174,6 +176,9 @@ function isTokenShaped(value: string): boolean {
   return looksLikeJwt(value) || VALUE_SHAPE.test(value);
 }
 
+// The verdicts on queries that drew on the host and the query alone: data's uris share a few.
+const QUERY_VERDICTS = new QueryVerdicts();
+
 // What each parameter of a uri read at `level` counts for: its name, then its value, read at
 // the next level. What a rule asks of the uri as a whole (which host rule holds for a name,
 // whether a path rule holds, whether a companion is there) is worked out once per reading, on
@@ -189,6 +194,9 @@ class UriReading implements ParameterTests {
   // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
   // its expression): one map, made only once a rule is asked.
   private decided: Map<string | RegExp, HostRule | null | boolean> | undefined;
+  // Whether a rule read the uri's path (a host rule's paths, an account flow's page): a verdict
+  // on the query is then not the query's and host's alone, and isn't remembered.
+  private pathRead = false;
 
   constructor(
     readonly url: UriParts,
@@ -203,6 +211,19 @@ class UriReading implements ParameterTests {
 
   bare(value: string): boolean {
     return valueCarries(percentDecode(value), this.level + 1);
+  }
+
+  /**
+   * Whether some parameter of the query holds: a verdict that drew on the host and the query
+   * alone is remembered (`QueryVerdicts`, which keeps only those of uris naming parameters in
+   * their query alone), and a uri with the same host and query at the same level is answered by it.
+   */
+  query(search: string, tried: TriedPieces | undefined): boolean {
+    const remembered = QUERY_VERDICTS.get(this.url, this.level);
+    if (remembered !== undefined) return remembered;
+    const holds = someQueryParameter(search, this, tried);
+    if (!this.pathRead) QUERY_VERDICTS.set(this.url, this.level, holds);
+    return holds;
   }
 
   /**
@@ -223,13 +244,25 @@ class UriReading implements ParameterTests {
     if (decided !== undefined) return decided;
     // The host as `onHost` reads it, written once per reading, not once per rule tried.
     const host = (this.host ??= dotted(this.url.hostname));
-    const rule = rules.find((candidate) => onHost(host, this.url, candidate)) ?? null;
+    const rule = rules.find((candidate) => this.onHost(host, candidate)) ?? null;
     this.decided.set(name, rule);
     return rule;
   }
 
+  // A host written with its trailing dot (`cdn.discordapp.com.`) is the same host. An exemption
+  // holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
+  // wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
+  // credential with the link).
+  private onHost(host: string, rule: HostRule): boolean {
+    const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
+    if (!onIt || rule.paths === undefined) return onIt;
+    this.pathRead = true;
+    return rule.paths.some((path) => this.url.pathname.startsWith(path));
+  }
+
   /** Whether `paths` matches the uri's path. */
   pathHolds(paths: RegExp): boolean {
+    this.pathRead = true;
     const held = (this.decided ??= new Map()).get(paths) as boolean | undefined;
     if (held !== undefined) return held;
     const holds = paths.test(this.url.pathname);
@@ -254,15 +287,6 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
     );
   }
   return isCredentialName(name, written);
-}
-
-// A host written with its trailing dot (`cdn.discordapp.com.`) is the same host. An exemption
-// holds on the host itself alone (`www.loom.com.evil.test` is not Loom); a credential rule holds
-// wherever the domain's labels are (a suffix proxy, `teams.microsoft.com.mcas.ms`, forwards the
-// credential with the link).
-function onHost(host: string, url: UriParts, rule: HostRule): boolean {
-  const onIt = rule.carries ? host.includes(rule.domain) : host.endsWith(rule.domain);
-  return onIt && (rule.paths?.some((path) => url.pathname.startsWith(path)) ?? true);
 }
 
 // A host name between dots (`.cdn.discordapp.com.`), as `onHost` matches rules' domains.

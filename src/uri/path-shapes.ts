@@ -37,6 +37,10 @@ export class PathShapes {
   private readonly byHost: ReadonlyMap<string, RegExp>;
   // Whether a host name ends in a key of `byHost` (or is empty): most hosts are turned away here.
   private readonly shapedHost: RegExp;
+  // The host name asked about last (a copy, if it was cut from a longer text) and its answer:
+  // data's uris come in runs on one host.
+  private lastHost: string | undefined;
+  private lastShaped = false;
 
   constructor(shapes: readonly HostPathShape[]) {
     const sources = (chosen: readonly HostPathShape[]) => chosen.map((shape) => mergingSlashes(shape.pattern.source)).join('|') || '(?!)';
@@ -53,10 +57,21 @@ export class PathShapes {
   /** Whether a shape holds on a uri with these parts. */
   holdOn(parts: UriParts): boolean {
     if (this.anyHost.test(parts.hostPath) || this.pathStart.test(parts.pathname)) return true;
-    if (!this.shapedHost.test(parts.hostname)) return false;
+    if (!this.isShapedHost(parts.hostname)) return false;
     return this.byHost.get(lastTwoLabels(parts.hostname))?.test(parts.hostPath) === true;
   }
+
+  private isShapedHost(hostname: string): boolean {
+    if (hostname === this.lastHost) return this.lastShaped;
+    this.lastShaped = this.shapedHost.test(hostname);
+    // Only a short name is kept, so what is held stays bounded whatever hosts pass.
+    this.lastHost = hostname.length <= LAST_HOST_MAX_CHARS ? ` ${hostname}`.slice(1) : undefined;
+    return this.lastShaped;
+  }
 }
+
+/** The longest host name `PathShapes` keeps as the one asked about last (a DNS name is at most 253 characters). */
+const LAST_HOST_MAX_CHARS = 255;
 
 // In a pattern's source, a token read whole: `\/\/`, a character class, or an escape.
 const SOURCE_TOKEN = /\\\/\\\/|\[(?:\\[^]|[^\]\\])*\]|\\[^]/g;

@@ -80,10 +80,31 @@ function isHexDigit(code: number): boolean {
  * as the uri it spells. Linear in its length (one more pass only where a `\/` is held).
  */
 export function stringMayCarryCredential(text: string): boolean {
+  if (isBarePlainUri(text)) return uriCarries(text);
   if (!mayReadAsUri(text)) return false;
   if (readsAsCarrying(text)) return true;
   return text.includes('\\/') && readsAsCarrying(unescapedSlashes(text));
 }
+
+/**
+ * Whether `text` is one uri and nothing else, in the plain form most data strings have:
+ * `http://` or `https://` and then only characters of `BARE_PLAIN_URI`. Such a text is
+ * printable ASCII (`asRead` leaves it), holds no break (the uri it opens with runs to its end,
+ * and every `//` in it is inside that uri), no `%` (decoding leaves it), no `\` and opens with
+ * no encoding: the reading `stringMayCarryCredential` makes of any text judges that one uri and
+ * nothing else, so it is judged at once, with no scan for other uris.
+ */
+function isBarePlainUri(text: string): boolean {
+  return BARE_PLAIN_URI.test(text);
+}
+
+/**
+ * A text that is one uri in the plain form (`isBarePlainUri`): letters, digits and
+ * `- . _ ~ ! $ & ( ) * + , ; = : @ / ? #` after its scheme, which are neither breaks (`isBreak`)
+ * nor `%` (an escape), `\` (an escaped slash) or `'` (a quote). One class, so the match is
+ * one pass that never backtracks.
+ */
+const BARE_PLAIN_URI = /^https?:\/\/[\w\-.~!$&()*+,;=:@/?#]*$/;
 
 /**
  * `text` with the backslashes before each `/` dropped: JSON's escaped slash (`https:\/\/…`, as

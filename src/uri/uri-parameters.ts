@@ -27,6 +27,13 @@ export interface ParameterTests {
    * call (`?t=1&t=1&…`) is then not tried again, once it didn't hold.
    */
   readonly answersByText?: boolean;
+  /**
+   * Whether some parameter of the uri's query (`search`, with its `?`) holds, where the tests
+   * answer for a query as a whole (a verdict remembered from a uri with the same query): what
+   * `someQueryParameter(search, this, tried)` answers. `someUriParameter` asks it in place of
+   * reading the query, where it is given.
+   */
+  query?(search: string, tried: TriedPieces | undefined): boolean;
 }
 
 /**
@@ -70,7 +77,8 @@ export function someUriParameter(parts: UriParts, tests: ParameterTests): boolea
     separatorsIn(pathname, separatorsIn(hash, separatorsIn(search, 0))) >= TRIED_PIECES_FROM_SEPARATORS
       ? new TriedPieces()
       : undefined;
-  return someQueryParameter(search, tests, tried) || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
+  const queryHolds = tests.query === undefined ? someQueryParameter(search, tests, tried) : tests.query(search, tried);
+  return queryHolds || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const counted = vi.hoisted(() => ({ parameterNames: 0, reads: new Map<string, number>(), readings: 0, charsRead: 0 }));
+const counted = vi.hoisted(() => ({ parameterNames: 0, queries: 0, reads: new Map<string, number>(), readings: 0, charsRead: 0 }));
 
 vi.mock('../../src/uri/uri-parameters.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/uri/uri-parameters.js')>();
@@ -15,6 +15,10 @@ vi.mock('../../src/uri/uri-parameters.js', async (importOriginal) => {
     parameterNames: (parts: Parameters<typeof original.parameterNames>[0]) => {
       counted.parameterNames += 1;
       return original.parameterNames(parts);
+    },
+    someQueryParameter: (...args: Parameters<typeof original.someQueryParameter>) => {
+      counted.queries += 1;
+      return original.someQueryParameter(...args);
     },
   };
 });
@@ -170,5 +174,22 @@ describe('work per uri at the 4096-character limit, built to nest or branch', ()
     expect(whole.charsRead).toBeLessThanOrEqual(8 * 4096);
     expect(whole.readings).toBeLessThanOrEqual(2 * half.readings + 8);
     expect(whole.charsRead).toBeLessThanOrEqual(2.2 * half.charsRead + 64);
+  });
+});
+
+describe('work for uris sharing a host and a query', () => {
+  it('reads the query once for uris whose paths differ, where nothing but the host and the query decides it', () => {
+    counted.queries = 0;
+    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://s.example.com/${index}?sig=x`)).toBe(false);
+    expect(counted.queries).toBe(1);
+    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://s.example.com/${index}?token=abcdef0123456789`)).toBe(true);
+    expect(counted.queries).toBe(2);
+  });
+
+  it('reads the query of each uri where a rule read its path', () => {
+    counted.queries = 0;
+    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://www.google.com/maps/${index}?key=word`)).toBe(true);
+    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://grafana.example.com/${index}?code=Zx9Cv8Bn7`)).toBe(false);
+    expect(counted.queries).toBe(20);
   });
 });

@@ -498,3 +498,40 @@ describe(uriMayCarryCredential.name, () => {
     expect(typeof uriMayCarryCredential(uri)).toBe('boolean');
   });
 });
+
+// A verdict on a query is remembered by host and query (`query-verdicts.ts`), and given again only
+// where nothing else decides it: each pair is asked in both orders, one uri right after the other.
+describe('verdicts remembered by host and query', () => {
+  it.each([
+    [
+      'an account flow’s page decides code',
+      caught('https://grafana.example.com/user/password/reset?code=Zx9Cv8Bn7'),
+      shown('https://grafana.example.com/cart?code=Zx9Cv8Bn7'),
+    ],
+    ['a host rule’s paths decide key', caught('https://www.google.com/maps/embed?key=word'), shown('https://www.google.com/webhp?key=word')],
+    ['a host rule’s paths decide code', caught('https://fn.azurewebsites.net/api/hook?code=abc123'), shown('https://fn.azurewebsites.net/home?code=abc123')],
+    ['a companion in the path', caught('https://files.example.com/a;sv=2022-11-02?sig=network'), shown('https://files.example.com/a?sig=network')],
+    ['a companion in the fragment', caught('https://files.example.com/a?sig=network#se=2024-01-01'), shown('https://files.example.com/b?sig=network')],
+    ['the host', caught('https://acct.blob.core.windows.net/c/b.txt?sig=x'), shown('https://acct.blob.example.com/c/b.txt?sig=x')],
+    [
+      'the level',
+      caught(`https://r.example.com/go?u=${encodedTimes('https://h.example.com/a?u=%252F%252Fx', 3)}`),
+      shown('https://h.example.com/a?u=%252F%252Fx'),
+    ],
+  ])('%s: each uri keeps its own verdict, whichever came first', (_name, first, second) => {
+    const orders: readonly (readonly [{ given: string; want: boolean }, { given: string; want: boolean }])[] = [
+      [first, second],
+      [second, first],
+      [first, second],
+    ];
+    for (const [one, other] of orders) {
+      expect(uriMayCarryCredential(one.given), one.given).toBe(one.want);
+      expect(uriMayCarryCredential(other.given), other.given).toBe(other.want);
+    }
+  });
+
+  it('holds a host rule’s paths on its own hosts alone', () => {
+    expect(uriMayCarryCredential('https://www.example.com/maps/embed?key=word')).toBe(false);
+    expect(uriMayCarryCredential('https://www.example.com/api/hook?code=abc123')).toBe(false);
+  });
+});
