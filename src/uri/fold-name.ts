@@ -3,6 +3,7 @@
  * reduced to its letters and digits. Links repeat a few names endlessly, so foldings are kept in
  * a cache bounded by bytes as well as count.
  */
+import { ownCopy } from '../text/own-copy.js';
 import { percentDecode } from '../text/percent-decode.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -40,7 +41,7 @@ export function foldName(name: string): string {
   if (folded === undefined) {
     folded = foldAnew(name);
     if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
-    FOLDED.set(copyOf(name), copyOf(folded));
+    FOLDED.set(ownCopy(name), ownCopy(folded));
   }
   return folded;
 }
@@ -55,11 +56,6 @@ function isFolded(name: string): boolean {
 
 function foldAnew(name: string): string {
   return foldDecoded(percentDecode(name).toLowerCase());
-}
-
-// A string equal to `text` that shares no storage with the text it was cut from.
-function copyOf(text: string): string {
-  return ` ${text}`.slice(1);
 }
 
 function foldDecoded(lower: string): string {

@@ -4,6 +4,7 @@
  * and their queries' readings come out alike. Pure bookkeeping: which readings may be
  * remembered, and what they decide, is `credential.ts`'s.
  */
+import { ownCopy } from '../text/own-copy.js';
 import type { UriParts } from './uri-parts.js';
 
 /**
@@ -65,17 +66,17 @@ export class QueryVerdicts {
     }
     if (queries === undefined) {
       queries = new Map();
-      this.byHost.set(copyOf(parts.hostname), queries);
+      this.byHost.set(ownCopy(parts.hostname), queries);
     }
-    queries.set(copyOf(parts.search), kept);
+    queries.set(ownCopy(parts.search), kept);
     this.size += 1;
     this.remember(parts, kept);
   }
 
   // Keeps the pair as the last asked about (copies, as the maps' keys are).
   private remember(parts: UriParts, bits: number): void {
-    if (parts.hostname !== this.lastHost) this.lastHost = copyOf(parts.hostname);
-    if (parts.search !== this.lastSearch) this.lastSearch = copyOf(parts.search);
+    if (parts.hostname !== this.lastHost) this.lastHost = ownCopy(parts.hostname);
+    if (parts.search !== this.lastSearch) this.lastSearch = ownCopy(parts.search);
     this.lastBits = bits;
   }
 
@@ -101,9 +102,4 @@ function isKept(parts: UriParts): boolean {
     parts.hash === '' &&
     !parts.pathname.includes('=')
   );
-}
-
-// A string equal to `text` that shares no storage with the text it was cut from.
-function copyOf(text: string): string {
-  return ` ${text}`.slice(1);
 }
