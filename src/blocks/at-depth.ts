@@ -103,7 +103,7 @@ function plainDataText(value: unknown, limit: number, scan: DataScan): ShownText
   if (head === undefined || BLOCK_SIGNATURE.test(head.text)) return undefined;
   // The head and the count are two reads: a getter may answer them differently. The length is
   // never less than what was read, and more wherever the head isn't whole, so a copy cuts it.
-  const counted = head.whole ? head.text.length : Math.max(jsonLength(value, scan.large)!, head.text.length + 1);
+  const counted = head.whole ? head.text.length : Math.max(scan.length ?? jsonLength(value)!, head.text.length + 1);
   if (!mayNeedDataCheck(head.text)) return { kind: 'text', text: head.text, length: counted };
   // Strings to check: the head is read literal by literal only as far as a copy shows it, and
   // read further (twice as far each time) where replacements leave it short of that.

@@ -51,7 +51,7 @@ function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, or
     } else {
       // The structured value's claims hold for the content's blocks too, and the two share one
       // render's budgets: it is one result.
-      const scan = readDataClaims(structured, core.registry, isBlockAtDepth);
+      const scan = readDataClaims(structured, core.registry, isBlockAtDepth, true);
       const ctx = classifyContext(core, lane, bothClaims(readContentClaims(data, core.registry), scan.claims), origin);
       const first = shown.length;
       toolResultBlocks(data, ctx, shown);
@@ -59,7 +59,7 @@ function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, or
       if (standing === 'shown') shown.push(renderDataText(structured, scan, ctx, cap, true));
     }
   } else if (data !== undefined) {
-    const scan = readDataClaims(data, core.registry, isBlockAtDepth);
+    const scan = readDataClaims(data, core.registry, isBlockAtDepth, true);
     shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), cap, normalized.asJson));
   }
   if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
