@@ -110,10 +110,29 @@ const { value: data } = fc.letrec<{ value: unknown; array: unknown; object: unkn
   object: fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('type', 'records', 'a"b', '\ud800')), tie('value'), { maxKeys: 6 }),
 }));
 /** Data long enough to be cut: generated data repeated, as a data result or structured content. */
-const results = fc.tuple(data, fc.integer({ min: 1, max: 120 }), fc.boolean()).map(([value, times, structured]) => {
-  const long = { records: Array.from({ length: times }, () => value), total: times };
-  return structured ? { structuredContent: long, content: [] } : { data: long };
-});
+const results = fc
+  .tuple(data, fc.integer({ min: 1, max: 120 }), fc.constantFrom('data', 'alone', 'carried', 'beside words', 'beside a link'))
+  .map(([value, times, how]) => {
+    const long = { records: Array.from({ length: times }, () => value), total: times };
+    if (how === 'data') return { data: long };
+    // Structured content is shown where no text of the server's own stands beside it.
+    const content = {
+      alone: [],
+      carried: [{ type: 'text', text: safeJson(long) }],
+      'beside words': [{ type: 'text', text: 'the rows' }],
+      'beside a link': [{ type: 'resource_link', name: 'r', uri: 'https://example.com/r' }],
+    }[how];
+    return { structuredContent: long, content };
+  });
+
+/** The value's JSON, or a word where it has none. */
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'none';
+  } catch {
+    return 'none';
+  }
+}
 
 describe('the tool-result lane’s data length', () => {
   itProp([results], { seed: 0x5eed_0d01, numRuns: 300 })('renders every data result as the full way does', (result) => {
