@@ -9,7 +9,10 @@
  * replacer (`json-copy.ts`). The replacer is called for the same values in the same order
  * this walk visits them, so every reference the claims reading counted is one the rendering
  * meets, and what is checked is what is shown. Where a `toJSON` ran, the two readings may
- * answer differently, so the renderers check every value then (`WalkSummary.sawToJSON`).
+ * answer differently, so the renderers check every value then (`WalkSummary.sawToJSON`). The
+ * tool-result lane's walk also counts the JSON text's length as it goes
+ * (`walkObjectsCounting`), so data too long to show whole is serialized only as far as a copy
+ * keeps it.
  *
  * It runs on the lane's hot path (a 4.5 MB result must cost well under one `JSON.stringify`),
  * so the happy path carries no per-value try/catch and no cycle set: a cycle shows up as depth

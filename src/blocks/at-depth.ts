@@ -82,10 +82,10 @@ export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyCont
 /**
  * Data the scan found no block and no `toJSON` in, as its JSON text where that needs no
  * replacer: undefined where it does (a string to check in a short text; a block's signature).
- * An array or plain object is read only as far as a copy keeps it (`jsonHead`), and counted
- * without its whole text being built (`jsonLength`, sized by what the scan found large): one
- * native serialization, in pieces, and
- * the rendered result keeps only the head. Where the head holds strings the check could change,
+ * An array or plain object is read only as far as a copy keeps it (`jsonHead`); its whole
+ * length is the one the scan counted as it read the claims, or, where it counted none, is
+ * counted without the whole text being built (`jsonLength`: one native serialization, in
+ * pieces). The rendered result keeps only the head. Where the head holds strings the check could change,
  * it is shown with them checked, read only as far as a copy shows it (`checkedJsonHead`). Any
  * other value is serialized whole.
  */
