@@ -50,9 +50,10 @@ function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, or
       toolResultBlocks(data, classifyContext(core, lane, readContentClaims(data, core.registry), origin), shown);
     } else {
       // The structured value's claims hold for the content's blocks too, and the two share one
-      // render's budgets: it is one result. Its length is counted only where it is likely shown:
-      // beside a text that may carry it, it usually isn't, and where it is, the renderer counts.
-      const scan = readDataClaims(structured, core.registry, isBlockAtDepth, !mayHoldText(data));
+      // render's budgets: it is one result. Its length is counted only where it is sure to be
+      // shown, beside no content at all: beside content, a text may carry it (then it isn't
+      // shown), and where it is shown after all, the renderer counts.
+      const scan = readDataClaims(structured, core.registry, isBlockAtDepth, data.length === 0);
       const ctx = classifyContext(core, lane, bothClaims(readContentClaims(data, core.registry), scan.claims), origin);
       const first = shown.length;
       toolResultBlocks(data, ctx, shown);
@@ -65,25 +66,6 @@ function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, or
   }
   if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
   return standing === undefined ? { blocks: shown } : { blocks: shown, structuredStanding: standing };
-}
-
-/**
- * Whether a content array may hold text of the server's own (a text block or an embedded
- * resource), judged from the blocks' raw types: only a guess at the structured value's standing,
- * made before the blocks are classified, to spare counting the length of a value a text
- * carries. Where reading a block throws, it may.
- */
-function mayHoldText(blocks: readonly unknown[]): boolean {
-  try {
-    for (let index = 0; index < blocks.length; index += 1) {
-      const block: unknown = blocks[index];
-      const type: unknown = typeof block === 'object' && block !== null ? (block as { type?: unknown }).type : undefined;
-      if (type === 'text' || type === 'resource') return true;
-    }
-    return false;
-  } catch {
-    return true;
-  }
 }
 
 /** The log line for a rendered result handed back to `renderToolResult`. */
