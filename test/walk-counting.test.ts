@@ -187,6 +187,15 @@ describe(walkObjectsCounting.name, () => {
   it.each([
     ['more distinct keys than it remembers', () => Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`key "${i}"\n`, i]))],
     ['long keys with escapes', () => ({ [`${'k'.repeat(300)}"`]: 1, [`${'é'.repeat(400)}\ud800`]: [1], ['\\'.repeat(257)]: { a: 1 } })],
+    [
+      'long strings, with and without what JSON escapes',
+      () =>
+        ['a', '"', '\\', '\n', '\u001f', '\u007f', 'é', '\ud800', '\udc00', '\ud83d\ude00'].flatMap((unit) => [
+          'x'.repeat(20_000) + unit,
+          unit.repeat(20_000),
+          `${unit}${'y'.repeat(16 * 1024)}`,
+        ]),
+    ],
     ['strings past a piece', () => ({ a: 'x'.repeat(700_000), b: ['"'.repeat(300_000), '\u0001'.repeat(200_000)], c: 'y' })],
     [
       'many values, in many pieces',
