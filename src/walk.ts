@@ -9,7 +9,10 @@
  * replacer (`json-copy.ts`). The replacer is called for the same values in the same order
  * this walk visits them, so every reference the claims reading counted is one the rendering
  * meets, and what is checked is what is shown. Where a `toJSON` ran, the two readings may
- * answer differently, so the renderers check every value then (`WalkSummary.sawToJSON`).
+ * answer differently, so the renderers check every value then (`WalkSummary.sawToJSON`). The
+ * tool-result lane's walk also counts the JSON text's length as it goes
+ * (`walkObjectsCounting`), so data too long to show whole is serialized only as far as a copy
+ * keeps it.
  *
  * It runs on the lane's hot path (a 4.5 MB result must cost well under one `JSON.stringify`),
  * so the happy path carries no per-value try/catch and no cycle set: a cycle shows up as depth
@@ -185,6 +188,227 @@ function objectMember(state: ObjectsWalkState, key: string | number, raw: unknow
   }
   if (state.large !== undefined && nodes > state.large.from) state.large.note(value);
   return nodes;
+}
+
+/**
+ * What a counting walk found: the walk's summary, and the length of the value's JSON text
+ * (`JSON.stringify(value).length`), counted as it went. Undefined where the text isn't the one
+ * the walk read: a `toJSON` ran (serialization may then answer differently), or the visitor
+ * left some members unvisited.
+ */
+export interface CountedWalkSummary extends WalkSummary {
+  readonly length: number | undefined;
+}
+
+/**
+ * The objects-only walk that also counts the value's JSON length, so a reader that needs both
+ * the claims and the length of data too long to show whole reads it once, not twice. The count
+ * is exact by construction: every key and every value the walk doesn't descend into is
+ * counted as serialization writes it, most by `JSON.stringify` itself, many at a time (see
+ * {@link TextCount}); the walk adds the brackets, braces, colons and commas around them. A boxed
+ * value (serialized by calling its own methods) leaves the length undefined. Throws as
+ * {@link walkObjects} does.
+ */
+export function walkObjectsCounting(value: unknown, visit: WalkObjectVisitor): CountedWalkSummary {
+  const count = new TextCount();
+  const state: CountingWalkState = { visit, count, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false, skipped: false };
+  try {
+    if (mayHoldMore(value)) {
+      countedMember(state, '', value, 0);
+      // A function at the root serializes to nothing.
+      if (typeof value === 'function' && !state.sawToJSON) return { sawToJSON: false, length: undefined };
+    } else {
+      // A primitive root: its text is the whole count (undefined and symbols have none).
+      if (value === undefined || typeof value === 'symbol') return { sawToJSON: false, length: undefined };
+      count.value(value);
+    }
+  } catch (error) {
+    throw asWalkError(state, error);
+  }
+  const counted = state.sawToJSON || state.skipped ? undefined : count.finish();
+  return { sawToJSON: state.sawToJSON, length: counted };
+}
+
+/** The characters a counted piece aims at: small enough to stay in the young generation's reach. */
+const PIECE_CHARS = 256 * 1024;
+/** The most values held to be serialized as one piece. */
+const MAX_HELD = 8192;
+/** The most keys whose lengths a count remembers: past them, a new key is held as a value is. */
+const MAX_KEYS = 4096;
+/** The longest key a count remembers: a longer one is held as a value is. */
+const MAX_KEY_CHARS = 256;
+
+/**
+ * A JSON length counted as a walk goes. The walk adds the punctuation; what a value or key
+ * writes is counted here: a key by its serialized length, remembered per short key (data
+ * repeats its keys); a small integer, a boolean or `null` by its digits or word; anything else (a
+ * string, whose escapes only serialization finds cheaply, any other number) is held and serialized natively as the elements of one array once there are a run of them, each element's
+ * text being the text serialization writes for it, the array's brackets and commas taken off.
+ * The run adapts so each piece stays near {@link PIECE_CHARS}: the memory is one piece and the
+ * largest value.
+ */
+class TextCount {
+  /** Characters counted so far, beside the values still held. */
+  chars = 0;
+  /** The count can't be known here (a boxed value; a piece serialization refused). */
+  unknown = false;
+  readonly #keys = new Map<string, number>();
+  #held: unknown[] = [];
+  #run = 256;
+
+  /** Counts a member's key, its quotes and escapes. */
+  key(name: string): void {
+    const known = this.#keys.get(name);
+    if (known !== undefined) this.chars += known;
+    else if (this.#keys.size < MAX_KEYS && name.length <= MAX_KEY_CHARS) {
+      const length = JSON.stringify(name).length;
+      this.#keys.set(name, length);
+      this.chars += length;
+    } else this.hold(name);
+  }
+
+  /**
+   * Counts a value the walk doesn't descend into, as an array element (`undefined` and symbols
+   * write `null`; an object's member holding one is dropped by the walk before it comes here).
+   */
+  value(item: unknown): void {
+    if (typeof item === 'number') {
+      // Integers up to 2^31 (and -0, written 0) by their digits; others by serialization.
+      if ((item | 0) === item && item >= 0) this.chars += digitsOf(item);
+      else this.hold(item);
+    } else if (typeof item === 'boolean') this.chars += item ? 4 : 5;
+    else if (item === null || item === undefined || typeof item === 'symbol') this.chars += 4;
+    else this.hold(item);
+  }
+
+  /** Holds a value to be counted with others by its serialization. */
+  hold(token: unknown): void {
+    const held = this.#held;
+    held.push(token);
+    if (held.length >= this.#run) this.#flush();
+  }
+
+  /** The whole count, what was added and the values still held; undefined where it is {@link unknown}. */
+  finish(): number | undefined {
+    this.#flush();
+    return this.unknown ? undefined : this.chars;
+  }
+
+  #flush(): void {
+    const held = this.#held.length;
+    if (held === 0) return;
+    let piece: string;
+    try {
+      piece = JSON.stringify(this.#held);
+    } catch {
+      // Past the longest string the engine makes: not the walk's failure but the rendering's,
+      // which meets it where it serializes the value itself.
+      this.unknown = true;
+      this.#held = [];
+      return;
+    }
+    // Every element serializes to something (`null` at least): the commas are the count less one.
+    this.chars += piece.length - 2 - (held - 1);
+    if (piece.length > PIECE_CHARS * 2) this.#run = Math.max(16, this.#run >> 2);
+    else if (piece.length < PIECE_CHARS / 2) this.#run = Math.min(MAX_HELD, this.#run * 2);
+    this.#held = [];
+  }
+}
+
+/** The decimal digits of a non-negative integer below 2^31. */
+function digitsOf(n: number): number {
+  if (n < 10) return 1;
+  if (n < 100) return 2;
+  if (n < 1000) return 3;
+  if (n < 10_000) return 4;
+  if (n < 100_000) return 5;
+  if (n < 1_000_000) return 6;
+  if (n < 10_000_000) return 7;
+  if (n < 100_000_000) return 8;
+  return n < 1_000_000_000 ? 9 : 10;
+}
+
+interface CountingWalkState extends WalkStateBase {
+  readonly visit: WalkObjectVisitor;
+  readonly count: TextCount;
+  /** The visitor left some object's members unvisited: the count is not the text's. */
+  skipped: boolean;
+}
+
+/**
+ * The counting walk's visit of one member that {@link mayHoldMore}, as {@link objectMember}
+ * visits it, adding to the count what serialization writes for it, but for a function's
+ * `null` or nothing (its holder knows which). Its own function, for the same reason as
+ * {@link objectMember}: the one walk a long data result takes.
+ */
+function countedMember(state: CountingWalkState, key: string | number, raw: unknown, depth: number): void {
+  let value = raw;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') value = callToJSON(state, toJSON, value, String(key));
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'bigint') throw new WalkError('bigint');
+    return;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  const count = state.count;
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null && isBoxedPrimitive(value)) {
+    // Serialized as the primitive it holds, read by calling its own methods: left to the
+    // serialization that shows it, which reads it then.
+    count.unknown = true;
+    return;
+  }
+  if (state.visit(value, depth) === false) {
+    state.skipped = true;
+    return;
+  }
+  if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
+  state.stack[depth] = value;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    // Brackets, and a comma between each two elements.
+    count.chars += length === 0 ? 2 : length + 1;
+    for (let index = 0; index < length; index += 1) {
+      const item: unknown = value[index];
+      if (!mayHoldMore(item)) count.value(item);
+      else {
+        countedMember(state, index, item, depth + 1);
+        // A function in an array is written `null`.
+        if (typeof item === 'function') count.chars += 4;
+      }
+    }
+    return;
+  }
+  let members = 0;
+  if (prototype === Object.prototype && !state.inheritedKeys) {
+    const record = value as Record<string, unknown>;
+    for (const name in record) {
+      const item = record[name];
+      if (mayHoldMore(item)) {
+        countedMember(state, name, item, depth + 1);
+        // A function member is dropped, key and all.
+        if (typeof item === 'function') continue;
+      } else if (item === undefined || typeof item === 'symbol') continue;
+      else count.value(item);
+      count.key(name);
+      members += 1;
+    }
+  } else {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let index = 0; index < keys.length; index += 1) {
+      const name = keys[index]!;
+      const item = record[name];
+      if (mayHoldMore(item)) {
+        countedMember(state, name, item, depth + 1);
+        if (typeof item === 'function') continue;
+      } else if (item === undefined || typeof item === 'symbol') continue;
+      else count.value(item);
+      count.key(name);
+      members += 1;
+    }
+  }
+  // Braces, a colon per member and a comma between each two.
+  count.chars += members === 0 ? 2 : 2 * members + 1;
 }
 
 /** What every walk keeps as it goes. */

@@ -82,10 +82,10 @@ export function renderDataText(value: unknown, scan: DataScan, ctx: ClassifyCont
 /**
  * Data the scan found no block and no `toJSON` in, as its JSON text where that needs no
  * replacer: undefined where it does (a string to check in a short text; a block's signature).
- * An array or plain object is read only as far as a copy keeps it (`jsonHead`), and counted
- * without its whole text being built (`jsonLength`, sized by what the scan found large): one
- * native serialization, in pieces, and
- * the rendered result keeps only the head. Where the head holds strings the check could change,
+ * An array or plain object is read only as far as a copy keeps it (`jsonHead`); its whole
+ * length is the one the scan counted as it read the claims, or, where it counted none, is
+ * counted without the whole text being built (`jsonLength`: one native serialization, in
+ * pieces). The rendered result keeps only the head. Where the head holds strings the check could change,
  * it is shown with them checked, read only as far as a copy shows it (`checkedJsonHead`). Any
  * other value is serialized whole.
  */
@@ -103,7 +103,7 @@ function plainDataText(value: unknown, limit: number, scan: DataScan): ShownText
   if (head === undefined || BLOCK_SIGNATURE.test(head.text)) return undefined;
   // The head and the count are two reads: a getter may answer them differently. The length is
   // never less than what was read, and more wherever the head isn't whole, so a copy cuts it.
-  const counted = head.whole ? head.text.length : Math.max(jsonLength(value, scan.large)!, head.text.length + 1);
+  const counted = head.whole ? head.text.length : Math.max(scan.length ?? jsonLength(value)!, head.text.length + 1);
   if (!mayNeedDataCheck(head.text)) return { kind: 'text', text: head.text, length: counted };
   // Strings to check: the head is read literal by literal only as far as a copy shows it, and
   // read further (twice as far each time) where replacements leave it short of that.

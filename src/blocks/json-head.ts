@@ -3,7 +3,9 @@
  * the whole never held at once. A data result is usually one big member (`{records: [...]}`,
  * an API's answer, a `structuredContent`): its start is read by descending into arrays and plain
  * objects until it passes what a copy can keep, and its length is counted piece by piece, so
- * the work is one native serialization of the value and the memory a few pieces of it.
+ * the work is one native serialization of the value and the memory a few pieces of it. (The
+ * tool-result lane's claims walk counts the length as it reads, `walkObjectsCounting`; this
+ * count is for data read without it.)
  *
  * Both read arrays and plain objects (or ones with no prototype) as `JSON.stringify` does —
  * own enumerable keys in order, `undefined`, functions and symbols dropped from objects and
@@ -91,9 +93,9 @@ function writeMember(head: HeadText, value: unknown): boolean | undefined {
  * building the whole text: an array's elements are serialized in runs whose size adapts to keep
  * each piece near {@link PIECE_CHARS}; an object's members that are large arrays or plain objects
  * are counted the same way, and its other members join one running batch of pieces, shared by
- * the whole count (a very wide object is serialized whole). Which members are large the walk
- * that read the data says (`large`, `walk.ts`); without its notes, each member is looked through
- * as far as {@link SMALL_MEMBER_NODES} keys and elements. The memory is a piece and the largest
+ * the whole count (a very wide object is serialized whole). Which members are large a walk
+ * that read the data may say (`large`, `walkObjects`); without its notes, each member is looked
+ * through as far as {@link SMALL_MEMBER_NODES} keys and elements. The memory is a piece and the largest
  * element or wide object.
  */
 export function jsonLength(value: unknown, large?: LargeObjects): number | undefined {
@@ -207,8 +209,8 @@ function recordLength(count: Count, record: Readonly<Record<string, unknown>>): 
 /**
  * The most keys and elements, in all, a member made of arrays and plain objects may hold to be
  * serialized with its neighbours rather than counted apart: few enough that serializing it with
- * them costs little, and that its text is bounded as a string member's is. The walk that reads
- * data notes the values past it (`read-claims.ts`); where it hasn't, a member is looked through.
+ * them costs little, and that its text is bounded as a string member's is. A walk given
+ * {@link LargeObjects} notes the values past it; where none has, a member is looked through.
  */
 export const SMALL_MEMBER_NODES = 64;
 

@@ -3,10 +3,9 @@
  * model is read by its elements, as the model's line shows them; data is read by the
  * serialization-order walk, so every reference serialization reaches counts, at any depth.
  */
-import { LargeObjects, walkObjects } from '../walk.js';
+import { walkObjects, walkObjectsCounting, type WalkObjectVisitor } from '../walk.js';
 import { ClaimsReader, type RecordLookup, type ResultClaims } from '../references/claims.js';
 import { noteBlockClaims } from './kinds/index.js';
-import { SMALL_MEMBER_NODES } from './json-head.js';
 
 /**
  * Adds what one value claims, if it is a reference, a link, inline data or an embedded resource:
@@ -30,30 +29,34 @@ export interface DataScan {
   readonly foundBlock: boolean;
   /** A `toJSON` ran: a second reading may answer differently, so the renderer checks every value. */
   readonly sawToJSON: boolean;
-  /** The arrays and objects holding more keys and elements than sizing the data serializes in one piece (`json-head.ts`). */
-  readonly large: LargeObjects;
+  /**
+   * `JSON.stringify(value).length`, counted by the same walk, where the reading was asked to
+   * count it and no `toJSON` ran; undefined otherwise (or where the value serializes to nothing).
+   */
+  readonly length?: number;
 }
 
 /**
  * The claims of data at every depth serialization reaches (through `toJSON` and the fields of
  * inline data), whether any value is a block (`isBlock`, true only for a record whose `type` is
- * a string, as every block's is), and which values are large. Throws the walk's error where it
- * stops.
+ * a string, as every block's is), and, where `countLength` asks, the length of its JSON text,
+ * counted in the same walk (a renderer that cuts long data names the whole's length). Throws
+ * the walk's error where it stops.
  */
-export function readDataClaims(value: unknown, lookup: RecordLookup | undefined, isBlock: (value: unknown) => boolean): DataScan {
+export function readDataClaims(value: unknown, lookup: RecordLookup | undefined, isBlock: (value: unknown) => boolean, countLength = false): DataScan {
   const reader = new ClaimsReader();
-  const large = new LargeObjects(SMALL_MEMBER_NODES);
   let foundBlock = false;
-  const { sawToJSON } = walkObjects(
-    value,
-    (member) => {
-      // Only a record with a string `type` claims anything or is a block: most data has none,
-      // and is passed over with one read.
-      if (typeof (member as { type?: unknown }).type !== 'string') return;
-      noteClaims(reader, member);
-      if (!foundBlock && isBlock(member)) foundBlock = true;
-    },
-    large,
-  );
-  return { claims: reader.finish(lookup), foundBlock, sawToJSON, large };
+  const visit: WalkObjectVisitor = (member) => {
+    // Only a record with a string `type` claims anything or is a block: most data has none,
+    // and is passed over with one read.
+    if (typeof (member as { type?: unknown }).type !== 'string') return;
+    noteClaims(reader, member);
+    if (!foundBlock && isBlock(member)) foundBlock = true;
+  };
+  if (!countLength) {
+    const { sawToJSON } = walkObjects(value, visit);
+    return { claims: reader.finish(lookup), foundBlock, sawToJSON };
+  }
+  const { sawToJSON, length } = walkObjectsCounting(value, visit);
+  return { claims: reader.finish(lookup), foundBlock, sawToJSON, ...(length === undefined ? {} : { length }) };
 }

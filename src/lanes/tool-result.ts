@@ -50,8 +50,10 @@ function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, or
       toolResultBlocks(data, classifyContext(core, lane, readContentClaims(data, core.registry), origin), shown);
     } else {
       // The structured value's claims hold for the content's blocks too, and the two share one
-      // render's budgets: it is one result.
-      const scan = readDataClaims(structured, core.registry, isBlockAtDepth);
+      // render's budgets: it is one result. Its length is counted only where it is sure to be
+      // shown, beside no content at all: beside content, a text may carry it (then it isn't
+      // shown), and where it is shown after all, the renderer counts.
+      const scan = readDataClaims(structured, core.registry, isBlockAtDepth, data.length === 0);
       const ctx = classifyContext(core, lane, bothClaims(readContentClaims(data, core.registry), scan.claims), origin);
       const first = shown.length;
       toolResultBlocks(data, ctx, shown);
@@ -59,7 +61,7 @@ function showResult(core: HostCore, lane: Lane, normalized: NormalizedResult, or
       if (standing === 'shown') shown.push(renderDataText(structured, scan, ctx, cap, true));
     }
   } else if (data !== undefined) {
-    const scan = readDataClaims(data, core.registry, isBlockAtDepth);
+    const scan = readDataClaims(data, core.registry, isBlockAtDepth, true);
     shown.push(renderDataText(data, scan, classifyContext(core, lane, scan.claims, origin), cap, normalized.asJson));
   }
   if (shown.length === 0) shown.push({ kind: 'text', text: isError ? ERROR_WITHOUT_MESSAGE_TEXT : EMPTY_RESULT_TEXT });
