@@ -2,10 +2,12 @@
  * Run by `bench/lane.ts` in its own process (`--expose-gc`): builds `{records: [...]}` of about
  * `PEAK_MB` MB of JSON (the bench's records, sharing their strings so the value is small beside
  * its JSON), then runs one of `JSON.stringify` or the tool-result lane on it and prints how far
- * the process's resident high-water mark rose, in bytes. One measure per process: the mark
- * only ever rises.
+ * the process's resident high-water mark rose, in bytes (stdout's last line), with V8's GC trace
+ * during the run on stdout and the heap used before and after it on stderr, from which the parent
+ * reads the heap's high-water rise. One measure per process: the resident mark only ever rises.
  */
 // The built library, as a host runs it (npm run bench builds first).
+import v8 from 'node:v8';
 import { createHost } from '../dist/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -26,6 +28,15 @@ JSON.stringify({ data: { records: records.slice(0, 1000) } });
 host.renderToolResult({ data: { records: records.slice(0, 1000) } }, { serverId: 'warm' });
 gc();
 const before = Math.max(process.resourceUsage().maxRSS * 1024, process.memoryUsage().rss);
-if (which === 'json') JSON.stringify(input);
-else host.renderToolResult(input, { serverId: 'bench' });
+const heapBefore = process.memoryUsage().heapUsed;
+// The heap's high-water mark during the run: the GC trace's sizes before each collection (on
+// stderr, read by the parent) and the heap after it. Unlike the resident mark it isn't hidden by
+// pages the input's building freed and the process kept: at 10 MB those hide most of a 10 MB text.
+v8.setFlagsFromString('--trace-gc-nvp');
+let out: unknown;
+if (which === 'json') out = JSON.stringify(input);
+else out = host.renderToolResult(input, { serverId: 'bench' });
+const heapAfter = process.memoryUsage().heapUsed;
+v8.setFlagsFromString('--no-trace-gc-nvp');
+process.stderr.write(`\nHEAP ${heapBefore} ${heapAfter} ${typeof out}\n`);
 process.stdout.write(`${process.resourceUsage().maxRSS * 1024 - before}\n`);
