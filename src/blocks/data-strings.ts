@@ -8,12 +8,14 @@
 import { types } from 'node:util';
 import { holdsBase64Run, replaceBase64Runs } from '../text/base64-run.js';
 import { base64RunMarker, DATA_NOT_READ, DATA_URI_NOT_SHOWN } from '../text/markers.js';
+import { rememberingQueryVerdicts } from '../uri/query-verdicts.js';
 import { mayReadAsUri, stringMayCarryCredential } from '../uri/reads-as-uri.js';
 import type { PlainDataRules } from './json-copy.js';
 
 /** A string of data as a copy shows it. */
 export function shownDataString(text: string): string {
-  if (stringMayCarryCredential(text)) return DATA_URI_NOT_SHOWN;
+  // Data's uris share hosts and queries by the thousand: their queries' verdicts are remembered.
+  if (rememberingQueryVerdicts(() => stringMayCarryCredential(text))) return DATA_URI_NOT_SHOWN;
   return replaceBase64Runs(text, base64RunMarker);
 }
 

@@ -16,79 +16,70 @@ export const QUERY_VERDICT_KEY_MAX_CHARS = 128;
 /** The most (host, query) pairs kept: once full, the memory is emptied and starts again. */
 export const QUERY_VERDICTS_MAX = 512;
 
+// Whether verdicts are asked for and kept now: only while data is read (`rememberingQueryVerdicts`).
+let remembering = false;
+
 /**
- * Verdicts on queries, by host name and query (`UriParts.hostname`, `UriParts.search`), for each
- * nesting level a reading is at: two bits a level, one for a verdict kept and one for its value.
- * A verdict is asked for and kept only for a uri whose query is all it names parameters in (no
- * fragment, no `=` in its path), with a host and a query of at most
- * {@link QUERY_VERDICT_KEY_MAX_CHARS} characters; the caller keeps only one its reading drew from
- * nothing else (the path read for a rule is something else). Each key kept is a copy, so no
- * uri's text (nor the data it was cut from) is held on to.
+ * Runs `read` with verdicts on queries remembered (see {@link QueryVerdicts}). Data is where
+ * thousands of uris share a host and a query (`https://s.example.com/<id>?sig=x`); links' uris
+ * seldom do, and there every uri paid for a miss (about 10 % of a render of many new links), so
+ * the memory is consulted only for what `read` reads. Nested calls stay within the outer one.
+ */
+export function rememberingQueryVerdicts<T>(read: () => T): T {
+  if (remembering) return read();
+  remembering = true;
+  try {
+    return read();
+  } finally {
+    remembering = false;
+  }
+}
+
+/**
+ * Verdicts on queries of uris read at the top level (not nested in another), by host name and
+ * query (`UriParts.hostname`, `UriParts.search`), while data is read ({@link rememberingQueryVerdicts}). A verdict is asked for and kept only for a uri
+ * whose query is all it names parameters in (no fragment, no `=` in its path), with a host and a
+ * query of at most {@link QUERY_VERDICT_KEY_MAX_CHARS} characters; the caller keeps only one its
+ * reading drew from nothing else (the path read for a rule is something else). A nested reading
+ * is never kept: its uris seldom repeat, and asking cost every one of them a miss. Each key kept
+ * is an own copy (`ownCopy`), so no uri's text (nor the data it was cut from) is held on to.
  */
 export class QueryVerdicts {
-  private readonly byHost = new Map<string, Map<string, number>>();
-  private size = 0;
-  // The pair asked about last, and its verdicts: data's uris come in runs sharing a host and a
-  // query, and comparing two short texts costs less than hashing them for the maps.
-  private lastHost = '';
-  private lastSearch = '';
-  private lastBits = 0;
+  // By `hostname + " " + search` (a host name holds no space): one map, one lookup a uri.
+  private readonly verdicts = new Map<string, boolean>();
+  // The pair asked about last, and its verdict: data's uris come in runs sharing a host and a
+  // query, and comparing two short texts costs less than hashing one for the map.
+  private lastKey = '';
+  private lastVerdict: boolean | undefined;
 
   /** The verdict kept for the query of a uri with these parts at `level`, or `undefined`. */
   get(parts: UriParts, level: number): boolean | undefined {
-    if (!isKept(parts)) return undefined;
-    let bits: number | undefined;
-    if (parts.search === this.lastSearch && parts.hostname === this.lastHost) {
-      bits = this.lastBits;
-    } else {
-      bits = this.byHost.get(parts.hostname)?.get(parts.search);
-      if (bits !== undefined) this.remember(parts, bits);
-    }
-    if (bits === undefined || (bits & (1 << (2 * level))) === 0) return undefined;
-    return (bits & (2 << (2 * level))) !== 0;
+    if (!remembering || level !== 0 || !isKept(parts)) return undefined;
+    const key = keyOf(parts);
+    if (key === this.lastKey) return this.lastVerdict;
+    return this.verdicts.get(key);
   }
 
   /** Keeps `holds` as the verdict on the query of a uri with these parts at `level`, where it may be kept. */
   set(parts: UriParts, level: number, holds: boolean): void {
-    if (!isKept(parts)) return;
-    let queries = this.byHost.get(parts.hostname);
-    const bits = queries?.get(parts.search);
-    const kept = (1 << (2 * level)) | (holds ? 2 << (2 * level) : 0);
-    if (bits !== undefined) {
-      queries!.set(parts.search, bits | kept);
-      this.remember(parts, bits | kept);
-      return;
-    }
-    if (this.size >= QUERY_VERDICTS_MAX) {
-      this.byHost.clear();
-      this.size = 0;
-      queries = undefined;
-    }
-    if (queries === undefined) {
-      queries = new Map();
-      this.byHost.set(ownCopy(parts.hostname), queries);
-    }
-    queries.set(ownCopy(parts.search), kept);
-    this.size += 1;
-    this.remember(parts, kept);
+    if (!remembering || level !== 0 || !isKept(parts)) return;
+    if (this.verdicts.size >= QUERY_VERDICTS_MAX) this.verdicts.clear();
+    const key = ownCopy(keyOf(parts));
+    this.verdicts.set(key, holds);
+    this.lastKey = key;
+    this.lastVerdict = holds;
   }
 
-  // Keeps the pair as the last asked about (copies, as the maps' keys are).
-  private remember(parts: UriParts, bits: number): void {
-    if (parts.hostname !== this.lastHost) this.lastHost = ownCopy(parts.hostname);
-    if (parts.search !== this.lastSearch) this.lastSearch = ownCopy(parts.search);
-    this.lastBits = bits;
-  }
-
-  /** The characters the keys kept hold now: at most `QUERY_VERDICTS_MAX × 2 × QUERY_VERDICT_KEY_MAX_CHARS`. */
+  /** The characters the keys kept hold now: at most `QUERY_VERDICTS_MAX × (2 × QUERY_VERDICT_KEY_MAX_CHARS + 1)`. */
   keptChars(): number {
     let chars = 0;
-    for (const [host, queries] of this.byHost) {
-      chars += host.length;
-      for (const query of queries.keys()) chars += query.length;
-    }
+    for (const key of this.verdicts.keys()) chars += key.length;
     return chars;
   }
+}
+
+function keyOf(parts: UriParts): string {
+  return `${parts.hostname} ${parts.search}`;
 }
 
 // Whether a verdict on the query of a uri with these parts may be asked for and kept: the query

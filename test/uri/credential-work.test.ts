@@ -44,6 +44,7 @@ vi.mock('../../src/uri/uri-parts.js', async (importOriginal) => {
 });
 
 const { uriMayCarryCredential } = await import('../../src/uri/credential.js');
+const { rememberingQueryVerdicts } = await import('../../src/uri/query-verdicts.js');
 
 const OCCURRENCES = 200;
 const repeated = (path: string, piece: string) => `https://files.example.com${path}?${`${piece}&`.repeat(OCCURRENCES)}`;
@@ -180,16 +181,21 @@ describe('work per uri at the 4096-character limit, built to nest or branch', ()
 describe('work for uris sharing a host and a query', () => {
   it('reads the query once for uris whose paths differ, where nothing but the host and the query decides it', () => {
     counted.queries = 0;
-    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://s.example.com/${index}?sig=x`)).toBe(false);
+    const asData = (uri: string) => rememberingQueryVerdicts(() => uriMayCarryCredential(uri));
+    for (let index = 0; index < 10; index += 1) expect(asData(`https://s.example.com/${index}?sig=x`)).toBe(false);
     expect(counted.queries).toBe(1);
-    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://s.example.com/${index}?token=abcdef0123456789`)).toBe(true);
+    for (let index = 0; index < 10; index += 1) expect(asData(`https://s.example.com/${index}?token=abcdef0123456789`)).toBe(true);
     expect(counted.queries).toBe(2);
+    // Outside a reading of data (a link's uri), every query is read.
+    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://s.example.com/${index}?sig=x`)).toBe(false);
+    expect(counted.queries).toBe(12);
   });
 
   it('reads the query of each uri where a rule read its path', () => {
     counted.queries = 0;
-    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://www.google.com/maps/${index}?key=word`)).toBe(true);
-    for (let index = 0; index < 10; index += 1) expect(uriMayCarryCredential(`https://grafana.example.com/${index}?code=Zx9Cv8Bn7`)).toBe(false);
+    const asData = (uri: string) => rememberingQueryVerdicts(() => uriMayCarryCredential(uri));
+    for (let index = 0; index < 10; index += 1) expect(asData(`https://www.google.com/maps/${index}?key=word`)).toBe(true);
+    for (let index = 0; index < 10; index += 1) expect(asData(`https://grafana.example.com/${index}?code=Zx9Cv8Bn7`)).toBe(false);
     expect(counted.queries).toBe(20);
   });
 });

@@ -10,16 +10,26 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { AMBIGUOUS_PARAMETERS, CREDENTIAL_PARAMETERS, HOST_EXEMPT_PARAMETERS, HOST_SCOPED_PARAMETERS } from '../../src/uri/credential-lists.js';
 import { foldName } from '../../src/uri/fold-name.js';
-import { QUERY_VERDICT_KEY_MAX_CHARS, QUERY_VERDICTS_MAX, QueryVerdicts } from '../../src/uri/query-verdicts.js';
+import { QUERY_VERDICT_KEY_MAX_CHARS, QUERY_VERDICTS_MAX, QueryVerdicts, rememberingQueryVerdicts } from '../../src/uri/query-verdicts.js';
 import { readUri } from '../../src/uri/uri-parts.js';
 
 const SEED = 20_261_202;
 
 // The rule as it runs, and the rule with a memory that keeps nothing: two copies of the modules.
 vi.resetModules();
-const remembering = {
+const rememberingCopy = {
   credential: await import('../../src/uri/credential.js'),
   reads: await import('../../src/uri/reads-as-uri.js'),
+  verdicts: await import('../../src/uri/query-verdicts.js'),
+};
+// The rule as data reads it: with its queries' verdicts remembered.
+const remembering = {
+  credential: {
+    uriMayCarryCredential: (uri: string) => rememberingCopy.verdicts.rememberingQueryVerdicts(() => rememberingCopy.credential.uriMayCarryCredential(uri)),
+  },
+  reads: {
+    stringMayCarryCredential: (text: string) => rememberingCopy.verdicts.rememberingQueryVerdicts(() => rememberingCopy.reads.stringMayCarryCredential(text)),
+  },
 };
 vi.resetModules();
 vi.doMock('../../src/uri/query-verdicts.js', () => ({
@@ -223,46 +233,61 @@ describe('a string that is one plain uri', () => {
 describe(QueryVerdicts.name, () => {
   const parts = (uri: string) => readUri(uri, 'https://relative.invalid/')!;
 
-  it('keeps a verdict per host, query and level, for uris naming parameters in their query alone', () => {
+  it('keeps a verdict per host and query, for top-level uris naming parameters in their query alone', () =>
+    rememberingQueryVerdicts(() => {
+      const verdicts = new QueryVerdicts();
+      verdicts.set(parts('https://a.example/1?sig=x'), 0, false);
+      verdicts.set(parts('https://a.example/1?sig=y'), 0, true);
+      verdicts.set(parts('https://a.example/1?sig=z'), 2, true);
+      expect(verdicts.get(parts('https://a.example/2?sig=x'), 0)).toBe(false);
+      expect(verdicts.get(parts('https://a.example/2?sig=x'), 1)).toBeUndefined();
+      expect(verdicts.get(parts('https://a.example/2?sig=y'), 0)).toBe(true);
+      expect(verdicts.get(parts('https://a.example/2?sig=y'), 2)).toBeUndefined();
+      expect(verdicts.get(parts('https://a.example/2?sig=z'), 2)).toBeUndefined();
+      expect(verdicts.get(parts('https://a.example/2?sig=z'), 0)).toBeUndefined();
+      expect(verdicts.get(parts('https://b.example/2?sig=x'), 0)).toBeUndefined();
+      expect(verdicts.get(parts('https://a.example/2?sig=x#a'), 0)).toBeUndefined();
+      expect(verdicts.get(parts('https://a.example/a;se=1?sig=x'), 0)).toBeUndefined();
+    }));
+
+  it('keeps nothing for a uri with a fragment, a `=` in its path, an empty query or a long key', () =>
+    rememberingQueryVerdicts(() => {
+      const verdicts = new QueryVerdicts();
+      const long = 'q'.repeat(QUERY_VERDICT_KEY_MAX_CHARS);
+      for (const uri of [
+        'https://a.example/1?sig=x#a',
+        'https://a.example/a=1?sig=x',
+        'https://a.example/1?',
+        `https://a.example/1?${long}`,
+        `https://${long}.example/1?a=1`,
+      ]) {
+        verdicts.set(parts(uri), 0, true);
+        expect(verdicts.get(parts(uri), 0), uri).toBeUndefined();
+      }
+      expect(verdicts.keptChars()).toBe(0);
+      const longest = `https://a.example/1?${long.slice(1)}`;
+      verdicts.set(parts(longest), 0, true);
+      expect(verdicts.get(parts(longest), 0)).toBe(true);
+    }));
+
+  it(`holds at most ${QUERY_VERDICTS_MAX} pairs of keys of at most ${QUERY_VERDICT_KEY_MAX_CHARS} characters, however many uris pass`, () =>
+    rememberingQueryVerdicts(() => {
+      const verdicts = new QueryVerdicts();
+      const most = QUERY_VERDICTS_MAX * (2 * QUERY_VERDICT_KEY_MAX_CHARS + 1);
+      for (let index = 0; index < QUERY_VERDICTS_MAX * 3; index += 1) {
+        const host = `${String(index).padStart(QUERY_VERDICT_KEY_MAX_CHARS - 3, 'h')}.io`;
+        verdicts.set(parts(`https://${host}/?${String(index).padStart(QUERY_VERDICT_KEY_MAX_CHARS - 1, 'q')}`), 0, false);
+        expect(verdicts.keptChars()).toBeLessThanOrEqual(most);
+      }
+      expect(verdicts.keptChars()).toBeGreaterThan(0);
+    }));
+
+  it('asks and keeps nothing outside a reading of data', () => {
     const verdicts = new QueryVerdicts();
     verdicts.set(parts('https://a.example/1?sig=x'), 0, false);
-    verdicts.set(parts('https://a.example/1?sig=y'), 2, true);
-    expect(verdicts.get(parts('https://a.example/2?sig=x'), 0)).toBe(false);
-    expect(verdicts.get(parts('https://a.example/2?sig=x'), 1)).toBeUndefined();
-    expect(verdicts.get(parts('https://a.example/2?sig=y'), 2)).toBe(true);
-    expect(verdicts.get(parts('https://a.example/2?sig=y'), 0)).toBeUndefined();
-    expect(verdicts.get(parts('https://b.example/2?sig=x'), 0)).toBeUndefined();
-    expect(verdicts.get(parts('https://a.example/2?sig=x#a'), 0)).toBeUndefined();
-    expect(verdicts.get(parts('https://a.example/a;se=1?sig=x'), 0)).toBeUndefined();
-  });
-
-  it('keeps nothing for a uri with a fragment, a `=` in its path, an empty query or a long key', () => {
-    const verdicts = new QueryVerdicts();
-    const long = 'q'.repeat(QUERY_VERDICT_KEY_MAX_CHARS);
-    for (const uri of [
-      'https://a.example/1?sig=x#a',
-      'https://a.example/a=1?sig=x',
-      'https://a.example/1?',
-      `https://a.example/1?${long}`,
-      `https://${long}.example/1?a=1`,
-    ]) {
-      verdicts.set(parts(uri), 0, true);
-      expect(verdicts.get(parts(uri), 0), uri).toBeUndefined();
-    }
     expect(verdicts.keptChars()).toBe(0);
-    const longest = `https://a.example/1?${long.slice(1)}`;
-    verdicts.set(parts(longest), 0, true);
-    expect(verdicts.get(parts(longest), 0)).toBe(true);
-  });
-
-  it(`holds at most ${QUERY_VERDICTS_MAX} pairs of keys of at most ${QUERY_VERDICT_KEY_MAX_CHARS} characters, however many uris pass`, () => {
-    const verdicts = new QueryVerdicts();
-    const most = QUERY_VERDICTS_MAX * 2 * QUERY_VERDICT_KEY_MAX_CHARS;
-    for (let index = 0; index < QUERY_VERDICTS_MAX * 3; index += 1) {
-      const host = `${String(index).padStart(QUERY_VERDICT_KEY_MAX_CHARS - 3, 'h')}.io`;
-      verdicts.set(parts(`https://${host}/?${String(index).padStart(QUERY_VERDICT_KEY_MAX_CHARS - 1, 'q')}`), 0, false);
-      expect(verdicts.keptChars()).toBeLessThanOrEqual(most);
-    }
-    expect(verdicts.keptChars()).toBeGreaterThan(0);
+    rememberingQueryVerdicts(() => verdicts.set(parts('https://a.example/1?sig=x'), 0, false));
+    expect(verdicts.get(parts('https://a.example/2?sig=x'), 0)).toBeUndefined();
+    expect(rememberingQueryVerdicts(() => verdicts.get(parts('https://a.example/2?sig=x'), 0))).toBe(false);
   });
 });
