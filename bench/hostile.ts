@@ -201,6 +201,21 @@ const FAMILIES: readonly Family[] = [
     what: 'structuredContent: one base64 string of 1 MB',
     build: (b) => ({ structuredContent: { data: Buffer.alloc(Math.floor((b * 3) / 4) - 16, 7).toString('base64') }, content: [] }),
   },
+  {
+    name: 'data-control-chars',
+    what: 'structuredContent: one string of U+0001 (escaped six to one)',
+    build: (b) => ({ structuredContent: { s: '\u0001'.repeat(Math.floor(b / 6) - 4) }, content: [] }),
+  },
+  {
+    name: 'data-line-breaks',
+    what: 'structuredContent: one string of line breaks',
+    build: (b) => ({ structuredContent: { s: '\n'.repeat(Math.floor(b / 2) - 8) }, content: [] }),
+  },
+  {
+    name: 'data-zero-width',
+    what: 'structuredContent: one string of U+200B',
+    build: (b) => ({ structuredContent: { s: '\u200b'.repeat(Math.floor(b / 3) - 4) }, content: [] }),
+  },
   { name: 'deep-nesting', what: 'structuredContent nested 400,000 deep', build: (b) => ({ structuredContent: deepArray(Math.floor(b / 2)), content: [] }) },
   { name: 'object-tree', what: 'structuredContent: objects of 10 small objects, 4 deep', build: (b) => ({ structuredContent: objectTree(b), content: [] }) },
   {

@@ -85,6 +85,10 @@ export function findBase64Run(text: string, from = 0): Base64Run | undefined {
 // counted characters (a run that long is one, whatever follows), so its place may end early.
 function findRun(text: string, from: number, alphabet: Uint8Array, enough = Number.POSITIVE_INFINITY): Base64Run | undefined {
   let index = from;
+  // Every character from `index` to here is known to end no run: read back once, it isn't read
+  // back again. Without it, short pieces a run can't pass but that end none (`\u0001` escaped,
+  // over and over) had the span read back once per piece, a dozen reads a character.
+  let passable = from - 1;
   while (index < text.length) {
     // A run spans at least BASE64_LINE_MIN_CHARS characters, and no run passes a character
     // that is none of its own: where the last character such a span from here would reach is
@@ -92,9 +96,11 @@ function findRun(text: string, from: number, alphabet: Uint8Array, enough = Numb
     // the span. Most text is read in part (one character per span, and back over a word).
     const probe = index + BASE64_LINE_MIN_CHARS - 1;
     if (probe >= text.length) return undefined;
+    const floor = Math.max(index, passable + 1);
     let hard = probe;
-    while (hard >= index && !endsEveryRun(text.charCodeAt(hard), alphabet)) hard -= 1;
-    if (hard >= index) {
+    while (hard >= floor && !endsEveryRun(text.charCodeAt(hard), alphabet)) hard -= 1;
+    passable = probe;
+    if (hard >= floor) {
       index = hard + 1;
       continue;
     }

@@ -137,4 +137,21 @@ describe('what an encoding puts inside a run', () => {
       charCodeAt.mockRestore();
     }
   });
+
+  // Pieces a run can't pass but that end none, over and over: the span ahead is read back once, not once a piece.
+  it.each([
+    ['a control character as JSON escapes it', JSON.stringify('\u0001'.repeat(20_000))],
+    ['line breaks as JSON escapes them', JSON.stringify('\n'.repeat(20_000))],
+    ['line breaks', '\n'.repeat(20_000)],
+    ['zero-width spaces', '\u200b'.repeat(20_000)],
+  ])('reads %s each character a bounded number of times', (_what, text) => {
+    const charCodeAt = vi.spyOn(String.prototype, 'charCodeAt');
+    try {
+      expect(findBase64Run(text)).toBeUndefined();
+      // Read back once a span, it was 17–43 reads a character.
+      expect(charCodeAt.mock.calls.length).toBeLessThan(8 * text.length);
+    } finally {
+      charCodeAt.mockRestore();
+    }
+  });
 });
