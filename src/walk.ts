@@ -351,9 +351,10 @@ function countedMember(state: CountingWalkState, key: string | number, raw: unkn
   }
   const prototype: unknown = Object.getPrototypeOf(value);
   const count = state.count;
-  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null && isBoxedPrimitive(value)) {
+  if (!Array.isArray(value) && isBoxedPrimitive(value)) {
     // Serialized as the primitive it holds, read by calling its own methods: left to the
-    // serialization that shows it, which reads it then.
+    // serialization that shows it, which reads it then. Asked whatever its prototype: one set to
+    // a plain object's (or none) is still serialized as a primitive (or throws).
     count.unknown = true;
     return;
   }

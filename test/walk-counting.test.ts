@@ -157,6 +157,9 @@ describe(walkObjectsCounting.name, () => {
     ['a toJSON', [1, { toJSON: () => 'x' }]],
     ['a boxed number', { n: Object(1) as unknown }],
     ['a boxed string', [Object('s') as unknown]],
+    ['a boxed number with a plain object’s prototype', { v: Object.setPrototypeOf(Object(5), Object.prototype) as unknown }],
+    ['a boxed number with an array’s prototype', { v: Object.setPrototypeOf(Object(5), Array.prototype) as unknown }],
+    ['a boxed string with no prototype', { v: Object.setPrototypeOf(Object('xy'), null) as unknown }],
   ])('counts nothing for data holding %s (the renderer serializes it itself)', (_what, value) => {
     expect(walkObjectsCounting(value, () => {}).length).toBeUndefined();
   });
