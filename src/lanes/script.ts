@@ -27,6 +27,7 @@ import { logSafely, thrownLine, toolLabel, withheldLogLine } from '../text/log-l
 import { ANOTHER_SERVERS_ENDING, appMarker, BLOCK_NOT_SHOWN_TEXT, blocksNotShownNotice, mediaTypeLabel } from '../text/markers.js';
 import { base64DecodedLength } from '../text/size.js';
 import { wellFormed } from '../text/well-formed.js';
+import { WalkError } from '../walk.js';
 import { shownLinkUri } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
 import { classifyContext, type HostCore } from './host-core.js';
@@ -188,8 +189,20 @@ function buildView(core: HostCore, result: unknown, origin: ResultOrigin | undef
     return { view, offers: builder.offers };
   } catch (error) {
     logSafely(core, () => withheldLogLine('script', origin?.toolName, error));
-    return { view: { ok: false, tool: toolName(origin), reason: thrownLine(error) }, offers: [] };
+    return { view: { ok: false, tool: toolName(origin), reason: shownReason(error) }, offers: [] };
   }
+}
+
+/**
+ * Why a view was withheld, as a script may show it: the thrown line where the data rules leave
+ * it as it is, else the walk's own words (a getter's or a `toJSON`'s message may quote the data,
+ * a signed uri or base64 included), else the line as the data rules show it.
+ */
+function shownReason(error: unknown): string {
+  const line = thrownLine(error);
+  const shown = shownDataString(line);
+  if (shown === line) return line;
+  return error instanceof WalkError ? `${error.name}: ${error.message}` : shown;
 }
 
 /**

@@ -415,4 +415,33 @@ describe('Host.scriptView, objects it never issued', () => {
     const again = h.scriptView({ data: [{ refId: object!.refId }] }, { serverId: 'srv' });
     expect(again.ok && again.data).toEqual([object]);
   });
+
+  it('never quotes a credential or base64 a thrown message carries in its reason', () => {
+    const signed = `https://b.s3.amazonaws.com/k?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=${'ab'.repeat(32)}`;
+    const run = 'QUJD'.repeat(60);
+    for (const words of [`boom ${signed}`, `boom ${run}`]) {
+      const structuredContent = Object.defineProperty({}, 'a', {
+        enumerable: true,
+        get() {
+          throw new Error(words);
+        },
+      });
+      const view = createHost({ log: () => {} }).scriptView({ content: [], structuredContent }, { serverId: 'srv', toolName: 'probe' });
+      expect(view).toMatchObject({ ok: false, tool: 'probe' });
+      const { reason } = view as { reason: string };
+      expect(reason).toMatch(/threw/);
+      expect(reason).not.toContain('X-Amz-Signature');
+      expect(reason).not.toContain(run);
+    }
+    // An ordinary message is quoted.
+    const plain = Object.defineProperty({}, 'a', {
+      enumerable: true,
+      get() {
+        throw new Error('boom at row 3');
+      },
+    });
+    expect((createHost({ log: () => {} }).scriptView({ content: [], structuredContent: plain }, { serverId: 'srv' }) as { reason: string }).reason).toContain(
+      'boom at row 3',
+    );
+  });
 });
