@@ -86,7 +86,9 @@ function headWithin(value: unknown, reach: number, cap: number): boolean {
   for (let read = limit; read <= reach; read *= 2) {
     const head = jsonHead(value, read, isBlockAtDepth);
     if (head === undefined) return false;
-    if (head.whole || checkedJsonHead(head.text, limit).length >= limit) return true;
+    // A whole head of a cut value reached the cut: the lane would read on into the filler.
+    if (head.whole) return false;
+    if (checkedJsonHead(head.text, limit).length >= limit) return true;
   }
   return false;
 }

@@ -535,8 +535,11 @@ class Reader {
     try {
       let text: string;
       if (this.#scanString()) text = JSON.parse(source.text.slice(source.mark, source.pos)) as string;
-      else if (data.cut === undefined) text = this.#longString(false) as string;
-      else {
+      else if (data.cut === undefined) {
+        text = this.#longString(false) as string;
+        data.pos += jsonStringLength(text);
+        return text;
+      } else {
         data.pos += this.#longStringJsonLength();
         return '';
       }
@@ -724,4 +727,17 @@ function memberPlace(place: Place, key: string): Place {
 function setMember(record: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
   else record[key] = value;
+}
+
+function jsonStringLength(text: string): number {
+  let length = 2;
+  const step = 1 << 16;
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + step);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    length += JSON.stringify(text.slice(at, end)).length - 2;
+    at = end;
+  }
+  return length;
 }

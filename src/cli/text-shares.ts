@@ -50,7 +50,7 @@ class Numbers {
 }
 
 /**
- * The first reading: every content text kept to the cap and a little more (no share is larger)
+ * The first reading: every content text kept to the largest share and a little more
  * while the texts kept stay under {@link retainedMax}, then to nothing; each text's length noted.
  */
 export class TextSurvey implements BlockTexts {
@@ -68,7 +68,7 @@ export class TextSurvey implements BlockTexts {
   }
 
   keepOf(): number {
-    return this.#retained < retainedMax(this.#cap) ? this.#cap + SHARE_MARGIN : 0;
+    return this.#retained < retainedMax(this.#cap) ? textsBudget(this.#cap) + SHARE_MARGIN : 0;
   }
 
   noteBlock(index: number, element: unknown, textLength: number | undefined): void {

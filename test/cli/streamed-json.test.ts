@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { TEXT_LENGTH } from '../../src/blocks/kinds/text.js';
 import { readJsonFile, type BlockTexts, type ReadSizes } from '../../src/cli/streamed-json.js';
+import { TextSurvey } from '../../src/cli/text-shares.js';
 import { runGuarded, SRC_DIR } from '../support/hang-guard.js';
 import { captureIo } from './helpers.js';
 
@@ -215,6 +216,28 @@ function longText(length: number, seed: number): string {
 }
 
 describe('render of a file read in pieces', () => {
+  it('prints what the whole read prints where a long string the data rules shorten comes before members that start past the first megabyte', async () => {
+    // A 2 MB base64 member shortened to its marker: the copy's head reads on past the members kept.
+    const thumbnail = Buffer.from(Array.from({ length: 1_500_000 }, (_, index) => (index * 7919 + (index >> 8)) & 255)).toString('base64');
+    const items = Array.from({ length: 2_000 }, (_, index) => ({ id: index, name: `item ${index}` }));
+    const text = JSON.stringify({ structuredContent: { thumbnail, items } });
+    for (const extra of [[], ['--cap', '200'], ['--json']]) {
+      const fromFile = await render([fileOf(text), ...extra]);
+      const whole = await render(['-', ...extra], text);
+      expect(fromFile.out).toBe(whole.out);
+      expect(fromFile.out).not.toMatch(/" {16}/);
+    }
+  }, 60_000);
+
+  it('keeps one long text to its share on the first reading, so it is read once', () => {
+    for (const cap of [0, 200, 24_000]) {
+      const survey = new TextSurvey(cap);
+      const keep = survey.keepOf();
+      survey.noteBlock(0, { type: 'text', text: 'a'.repeat(keep) }, 50_000_000);
+      expect(survey.keepNeeded()).toBeUndefined();
+    }
+  });
+
   // The standard input is read whole and parsed by JSON.parse: the render as it was.
   it('prints what the whole read prints, for results of long and short texts, other blocks and structuredContent', async () => {
     const block = fc.oneof(
