@@ -4,6 +4,7 @@
  */
 import { BLOCK_TYPES } from './blocks/mcp.js';
 import { incompleteResultText } from './text/markers.js';
+import { WALK_MAX_ELEMENTS } from './walk.js';
 
 /** A host tool's result: arbitrary data, an error flag and text, and whether the data is content. */
 export interface ToolResultInput {
@@ -43,6 +44,9 @@ export function isContentArray(data: unknown, dataIsContent: unknown): data is u
   if (!Array.isArray(data)) return false;
   if (dataIsContent) return true;
   if (data.length === 0) return false;
+  // An array longer than any JSON text could hold (a host's Proxy) is no server's content: it is
+  // data, which the walk refuses, and is never looped over here.
+  if (data.length > WALK_MAX_ELEMENTS) return false;
   // Every index, holes included: a hole is no block.
   for (let index = 0; index < data.length; index += 1) {
     const element: unknown = data[index];

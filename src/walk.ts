@@ -25,7 +25,7 @@ import { types } from 'node:util';
 export const WALK_MAX_DEPTH = 256;
 
 /** Why a walk stopped. */
-export type WalkStop = 'cycle' | 'bigint' | 'getter' | 'to-json' | 'depth';
+export type WalkStop = 'cycle' | 'bigint' | 'getter' | 'to-json' | 'depth' | 'size';
 
 const WALK_STOP_WORDS: Readonly<Record<WalkStop, string>> = {
   cycle: 'the data holds a cycle',
@@ -33,6 +33,7 @@ const WALK_STOP_WORDS: Readonly<Record<WalkStop, string>> = {
   getter: 'reading a property of the data threw',
   'to-json': "a value's toJSON threw",
   depth: `the data is nested deeper than ${WALK_MAX_DEPTH} levels`,
+  size: 'the data holds more array elements than a JSON text can',
 };
 
 /** The walk's typed failure: where serialization would fail or a value can't be read. */
@@ -74,12 +75,10 @@ export function walk(value: unknown, visit: WalkVisitor): WalkSummary {
 
 /**
  * The same walk, calling `visit` only for the objects and arrays it descends into: the
- * cheaper form for readers that care about objects alone (the claims reading). Where `large` is
- * given, the walk notes in it the arrays and objects it found large (see {@link LargeObjects}),
- * so a reader sizing the data later needn't look through it again.
+ * cheaper form for readers that care about objects alone (the claims reading).
  */
-export function walkObjects(value: unknown, visit: WalkObjectVisitor, large?: LargeObjects): WalkSummary {
-  const state: ObjectsWalkState = { visit, large, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false };
+export function walkObjects(value: unknown, visit: WalkObjectVisitor): WalkSummary {
+  const state: ObjectsWalkState = { visit, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false, elements: 0 };
   try {
     if (mayHoldMore(value)) objectMember(state, '', value, 0);
   } catch (error) {
@@ -88,106 +87,81 @@ export function walkObjects(value: unknown, visit: WalkObjectVisitor, large?: La
   return { sawToJSON: state.sawToJSON };
 }
 
-/**
- * What each nested array or object counts for in a walk's sizes, beside its own keys and
- * elements: a deep chain of one-key objects is large within a few levels.
- */
-export const NESTING_NODES = 4;
-
-/** The most objects a {@link LargeObjects} holds: past them it is incomplete, and says so. */
-const LARGE_OBJECTS_MAX = 65_536;
-
-/**
- * The arrays and objects a walk found large: holding more than `from` keys and elements in all
- * beneath them, each nested array or object counted {@link NESTING_NODES} more. Every object
- * holding a large one is large too, so they are the upper part of the data: a reader that
- * counts the large ones apart and serializes the rest whole needn't look through the data
- * again. Bounded by count: past {@link LARGE_OBJECTS_MAX} it is incomplete, and answers
- * nothing.
- */
-export class LargeObjects {
-  readonly #found = new Set<object>();
-  #complete = true;
-
-  /** @param from the most keys and elements a value may hold and not be large */
-  constructor(readonly from: number) {}
-
-  /** Notes a value the walk found large. */
-  note(value: object): void {
-    if (this.#found.size < LARGE_OBJECTS_MAX) this.#found.add(value);
-    else this.#complete = false;
-  }
-
-  /** Whether the walk noted every large value it met: only then is {@link isLarge} an answer. */
-  get complete(): boolean {
-    return this.#complete;
-  }
-
-  /**
-   * Whether the walk found `value` large. A value the walk never met (a getter answering a new
-   * object on a second read) isn't.
-   */
-  isLarge(value: object): boolean {
-    return this.#found.has(value);
-  }
-}
-
 interface ObjectsWalkState extends WalkStateBase {
   readonly visit: WalkObjectVisitor;
-  readonly large: LargeObjects | undefined;
 }
 
 /**
  * The objects-only walk's visit of one member that {@link mayHoldMore}: `raw` as its holder
- * holds it under `key` (an index in an array). Answers the keys and elements beneath the value
- * it descends into (see {@link LargeObjects}), 0 where it descends into none. Its own
- * function, not {@link member} with a flag: it runs for every object of a multi-megabyte result,
- * and skips the primitives around them without a call.
+ * holds it under `key` (an index in an array). Its own function, not {@link member} with a
+ * flag: it runs for every object of a multi-megabyte result, and skips the primitives around
+ * them without a call.
  */
-function objectMember(state: ObjectsWalkState, key: string | number, raw: unknown, depth: number): number {
+function objectMember(state: ObjectsWalkState, key: string | number, raw: unknown, depth: number): void {
   let value = raw;
   // Serialization asks any object (a function included) and a BigInt for its toJSON.
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') value = callToJSON(state, toJSON, value, String(key));
   if (typeof value !== 'object' || value === null) {
     if (typeof value === 'bigint') throw new WalkError('bigint');
-    return 0;
+    return;
   }
   const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null && isBoxedPrimitive(value)) return 0;
-  if (state.visit(value, depth) === false) return 0;
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null && isBoxedPrimitive(value)) return;
+  if (state.visit(value, depth) === false) return;
   if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
   // By depth, not pushed and popped: when the depth bound stops the walk, the entries up to it
   // are exactly the path from the root.
   state.stack[depth] = value;
-  let nodes = 0;
   if (Array.isArray(value)) {
-    const length = value.length;
-    nodes = length;
+    const length = countElements(state, value.length);
     for (let index = 0; index < length; index += 1) {
       const item: unknown = value[index];
-      if (mayHoldMore(item)) nodes += NESTING_NODES + objectMember(state, index, item, depth + 1);
+      if (mayHoldMore(item)) objectMember(state, index, item, depth + 1);
     }
   } else if (prototype === Object.prototype && !state.inheritedKeys) {
     // As in `member`: `for…in` reads exactly the own enumerable string keys, in order.
     const record = value as Record<string, unknown>;
     for (const name in record) {
-      nodes += 1;
       const item = record[name];
-      if (mayHoldMore(item)) nodes += NESTING_NODES + objectMember(state, name, item, depth + 1);
+      if (mayHoldMore(item)) objectMember(state, name, item, depth + 1);
     }
   } else {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
-    nodes = keys.length;
     for (let index = 0; index < keys.length; index += 1) {
       const name = keys[index]!;
       const item = record[name];
-      if (mayHoldMore(item)) nodes += NESTING_NODES + objectMember(state, name, item, depth + 1);
+      if (mayHoldMore(item)) objectMember(state, name, item, depth + 1);
     }
   }
-  if (state.large !== undefined && nodes > state.large.from) state.large.note(value);
-  return nodes;
+}
+
+/**
+ * The most array elements, in all, a walk reads: past them the serialization's text (at least
+ * two characters an element, the element and a comma) would pass the longest string V8 makes
+ * (2^29 - 24 characters), so `JSON.stringify` would throw. An array whose `length` a getter or a
+ * Proxy made 2^32 - 1 is refused here before its elements are read, not looped over for tens of
+ * seconds.
+ */
+export const WALK_MAX_ELEMENTS = 2 ** 28;
+
+/**
+ * A content array's length, throwing the walk's `size` error past {@link WALK_MAX_ELEMENTS}: a
+ * lane reads each block of a content array, so one whose `length` a host's Proxy made 2^32 - 1 is
+ * refused before the first, as its data would be.
+ */
+export function contentLength(blocks: readonly unknown[]): number {
+  const length = blocks.length;
+  if (length > WALK_MAX_ELEMENTS) throw new WalkError('size');
+  return length;
+}
+
+/** Counts an array's `length` into the walk's elements, throwing past {@link WALK_MAX_ELEMENTS}; answers the length. */
+function countElements(state: WalkStateBase, length: number): number {
+  state.elements += length;
+  if (state.elements > WALK_MAX_ELEMENTS) throw new WalkError('size');
+  return length;
 }
 
 /**
@@ -211,7 +185,7 @@ export interface CountedWalkSummary extends WalkSummary {
  */
 export function walkObjectsCounting(value: unknown, visit: WalkObjectVisitor): CountedWalkSummary {
   const count = new TextCount();
-  const state: CountingWalkState = { visit, count, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false, skipped: false };
+  const state: CountingWalkState = { visit, count, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false, skipped: false, elements: 0 };
   try {
     if (mayHoldMore(value)) {
       countedMember(state, '', value, 0);
@@ -365,7 +339,7 @@ function countedMember(state: CountingWalkState, key: string | number, raw: unkn
   if (depth >= WALK_MAX_DEPTH) throw new WalkError('depth');
   state.stack[depth] = value;
   if (Array.isArray(value)) {
-    const length = value.length;
+    const length = countElements(state, value.length);
     // Brackets, and a comma between each two elements.
     count.chars += length === 0 ? 2 : length + 1;
     for (let index = 0; index < length; index += 1) {
@@ -423,6 +397,8 @@ interface WalkStateBase {
    */
   readonly inheritedKeys: boolean;
   sawToJSON: boolean;
+  /** Array elements met so far (see {@link WALK_MAX_ELEMENTS}). */
+  elements: number;
 }
 
 interface WalkState extends WalkStateBase {
@@ -430,7 +406,7 @@ interface WalkState extends WalkStateBase {
 }
 
 function run(value: unknown, visit: WalkVisitor): WalkSummary {
-  const state: WalkState = { visit, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false };
+  const state: WalkState = { visit, stack: [], inheritedKeys: hasInheritedKeys(), sawToJSON: false, elements: 0 };
   try {
     member(state, { '': value }, '', value, 0);
   } catch (error) {
@@ -460,7 +436,7 @@ function member(state: WalkState, holder: object, key: string | number, raw: unk
   // are exactly the path from the root.
   state.stack[depth] = value;
   if (Array.isArray(value)) {
-    const length = value.length;
+    const length = countElements(state, value.length);
     for (let index = 0; index < length; index += 1) member(state, value, index, value[index], depth + 1);
   } else if (prototype === Object.prototype && !state.inheritedKeys) {
     // A plain object whose prototype adds no enumerable key: `for…in` reads exactly its own

@@ -12,7 +12,6 @@
  * `null` in arrays — and serialize anything else whole; they are for values a walk has read
  * and found no `toJSON` in, so no member's text depends on its key.
  */
-import { NESTING_NODES, type LargeObjects } from '../walk.js';
 
 /** The start of a value's JSON text, and whether it is the whole text. */
 export interface JsonHead {
@@ -93,14 +92,13 @@ function writeMember(head: HeadText, value: unknown): boolean | undefined {
  * building the whole text: an array's elements are serialized in runs whose size adapts to keep
  * each piece near {@link PIECE_CHARS}; an object's members that are large arrays or plain objects
  * are counted the same way, and its other members join one running batch of pieces, shared by
- * the whole count (a very wide object is serialized whole). Which members are large a walk
- * that read the data may say (`large`, `walkObjects`); without its notes, each member is looked
- * through as far as {@link SMALL_MEMBER_NODES} keys and elements. The memory is a piece and the largest
- * element or wide object.
+ * the whole count (a very wide object is serialized whole). Which members are large is found by
+ * looking through each as far as {@link SMALL_MEMBER_NODES} keys and elements. The memory is a
+ * piece and the largest element or wide object.
  */
-export function jsonLength(value: unknown, large?: LargeObjects): number | undefined {
+export function jsonLength(value: unknown): number | undefined {
   if (!isDescended(value)) return JSON.stringify(value)?.length;
-  const count = new Count(large?.complete === true ? large : undefined);
+  const count = new Count();
   const length = Array.isArray(value) ? arrayLength(value) : recordLength(count, value as Record<string, unknown>);
   return length + count.finish();
 }
@@ -137,18 +135,17 @@ function arrayLength(array: readonly unknown[]): number {
  * A count's running batch: values whose texts are counted together, serialized as the elements
  * of one array once there are a run of them. An object's member joins it as two elements, its
  * key and its value (the comma between them standing for the colon), so no object is built to
- * hold a run of members. Which values are large it reads from the walk's notes where complete.
+ * hold a run of members.
  */
 class Count {
   #batch: unknown[] = [];
   #run = 16;
   /** Characters counted so far, beyond what `finish` returns of the batch still held. */
   #counted = 0;
-  constructor(readonly large: LargeObjects | undefined) {}
 
   /** Whether a member made of arrays and plain objects is counted apart rather than in the batch. */
   isLarge(member: object): boolean {
-    return this.large === undefined ? !isSmall(member, SMALL_MEMBER_NODES) : this.large.isLarge(member);
+    return !isSmall(member, SMALL_MEMBER_NODES);
   }
 
   /** Adds an object's member that serializes to something: its key and its value. */
@@ -209,10 +206,15 @@ function recordLength(count: Count, record: Readonly<Record<string, unknown>>): 
 /**
  * The most keys and elements, in all, a member made of arrays and plain objects may hold to be
  * serialized with its neighbours rather than counted apart: few enough that serializing it with
- * them costs little, and that its text is bounded as a string member's is. A walk given
- * {@link LargeObjects} notes the values past it; where none has, a member is looked through.
+ * them costs little, and that its text is bounded as a string member's is.
  */
-export const SMALL_MEMBER_NODES = 64;
+const SMALL_MEMBER_NODES = 64;
+
+/**
+ * What each nested array or object counts for in a member's size, beside its own keys and
+ * elements: a deep chain of one-key objects is large within a few levels.
+ */
+const NESTING_NODES = 4;
 
 /**
  * Whether a value holds at most `budget` keys and elements (each nesting counted as

@@ -3,7 +3,7 @@
  * model is read by its elements, as the model's line shows them; data is read by the
  * serialization-order walk, so every reference serialization reaches counts, at any depth.
  */
-import { walkObjects, walkObjectsCounting, type WalkObjectVisitor } from '../walk.js';
+import { contentLength, walkObjects, walkObjectsCounting, type WalkObjectVisitor } from '../walk.js';
 import { ClaimsReader, type RecordLookup, type ResultClaims } from '../references/claims.js';
 import { noteBlockClaims } from './kinds/index.js';
 
@@ -18,7 +18,8 @@ function noteClaims(reader: ClaimsReader, value: unknown): void {
 /** The claims of a content array's elements (their nested fields aren't shown, so don't count). */
 export function readContentClaims(blocks: readonly unknown[], lookup: RecordLookup | undefined): ResultClaims {
   const reader = new ClaimsReader();
-  for (let index = 0; index < blocks.length; index += 1) noteClaims(reader, blocks[index]);
+  const count = contentLength(blocks);
+  for (let index = 0; index < count; index += 1) noteClaims(reader, blocks[index]);
   return reader.finish(lookup);
 }
 

@@ -1,8 +1,7 @@
 /** The start and the length of data's JSON, read without the whole text (issue 15). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonHead, jsonLength, SMALL_MEMBER_NODES } from '../../src/blocks/json-head.js';
-import { LargeObjects, WALK_MAX_DEPTH, walkObjects } from '../../src/walk.js';
+import { jsonHead, jsonLength } from '../../src/blocks/json-head.js';
 
 const noBlock = (): boolean => false;
 /** Data as results carry it, with members that serialize to nothing and keys serialization orders first. */
@@ -36,41 +35,9 @@ describe(jsonLength.name, () => {
     ['256 objects of 256 empty objects', () => tree(256, 2, () => ({}))],
     ['fanout 2, depth 16, with arrays', () => tree(2, 16, () => [1, { a: 'x' }, undefined])],
     ['a chain 300 objects deep', () => Array.from({ length: 300 }).reduce<unknown>((inner) => ({ a: inner, b: 'x' }), 1)],
-  ])('counts a tree of objects (%s) to the same length, with the walk’s notes or without', (_shape, make) => {
+  ])('counts a tree of objects (%s) to the same length', (_shape, make) => {
     const value = make();
     expect(jsonLength(value)).toBe(JSON.stringify(value).length);
-    // The walk refuses data deeper than its bound: such data is never counted with its notes.
-    if (depthOf(value) <= WALK_MAX_DEPTH) expect(jsonLength(value, walkedLarge(value))).toBe(JSON.stringify(value).length);
-  });
-
-  function depthOf(value: unknown): number {
-    if (typeof value !== 'object' || value === null) return 0;
-    return 1 + Math.max(0, ...Object.values(value).map(depthOf));
-  }
-
-  /** The walk's notes of which values are large, as the lanes read them before counting. */
-  function walkedLarge(value: unknown): LargeObjects {
-    const large = new LargeObjects(SMALL_MEMBER_NODES);
-    walkObjects(value, () => {}, large);
-    return large;
-  }
-
-  it('counts to the same length with the walk’s notes of which members are large, whatever the data', () => {
-    fc.assert(
-      fc.property(data, (value) => {
-        expect(jsonLength(value, walkedLarge(value))).toBe(JSON.stringify(value)?.length);
-      }),
-    );
-  });
-
-  it('notes the values holding more than its bound, and every value holding one of them', () => {
-    const small = { a: 1, b: [1, 2] };
-    const big = { rows: Array.from({ length: 100 }, (_, id) => ({ id })) };
-    const value = { small, big };
-    const large = walkedLarge(value);
-    expect(large.complete).toBe(true);
-    expect([large.isLarge(small), large.isLarge(big), large.isLarge(big.rows), large.isLarge(value)]).toEqual([false, true, true, true]);
-    expect(jsonLength(value, large)).toBe(JSON.stringify(value).length);
   });
 });
 
