@@ -228,6 +228,8 @@ class TextCount {
   unknown = false;
   readonly #keys = new Map<string, number>();
   #held: unknown[] = [];
+  /** The characters of the strings held. */
+  #heldChars = 0;
   #run = 256;
 
   /** Counts a member's key, its quotes and escapes. */
@@ -255,11 +257,22 @@ class TextCount {
     else this.hold(item);
   }
 
-  /** Holds a value to be counted with others by its serialization. */
+  /**
+   * Holds a value to be counted with others by its serialization, until a run of them or
+   * {@link PIECE_CHARS} characters of strings are held; a longer string is counted alone, in
+   * slices (see {@link stringLength}).
+   */
   hold(token: unknown): void {
+    if (typeof token === 'string') {
+      if (token.length > PIECE_CHARS) {
+        this.chars += stringLength(token);
+        return;
+      }
+      this.#heldChars += token.length;
+    }
     const held = this.#held;
     held.push(token);
-    if (held.length >= this.#run) this.#flush();
+    if (held.length >= this.#run || this.#heldChars >= PIECE_CHARS) this.#flush();
   }
 
   /** The whole count, what was added and the values still held; undefined where it is {@link unknown}. */
@@ -279,6 +292,7 @@ class TextCount {
       // which meets it where it serializes the value itself.
       this.unknown = true;
       this.#held = [];
+      this.#heldChars = 0;
       return;
     }
     // Every element serializes to something (`null` at least): the commas are the count less one.
@@ -286,7 +300,30 @@ class TextCount {
     if (piece.length > PIECE_CHARS * 2) this.#run = Math.max(16, this.#run >> 2);
     else if (piece.length < PIECE_CHARS / 2) this.#run = Math.min(MAX_HELD, this.#run * 2);
     this.#held = [];
+    this.#heldChars = 0;
   }
+}
+
+/**
+ * A long string's JSON length, serialized a slice of {@link PIECE_CHARS} at a time, so no piece
+ * is longer than six times a slice (every character escaped): the quotes, and each slice's text
+ * without its own. A slice never ends between the two halves of a surrogate pair, which the
+ * whole string writes as they are and a cut would write as two escapes; a lone surrogate is
+ * escaped alone either way.
+ */
+function stringLength(text: string): number {
+  let chars = 2;
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + PIECE_CHARS);
+    const before = text.charCodeAt(end - 1);
+    if (end < text.length && before >= 0xd800 && before <= 0xdbff) {
+      const after = text.charCodeAt(end);
+      if (after >= 0xdc00 && after <= 0xdfff) end += 1;
+    }
+    chars += JSON.stringify(text.slice(start, end)).length - 2;
+    start = end;
+  }
+  return chars;
 }
 
 /** The decimal digits of a non-negative integer below 2^31. */

@@ -6,7 +6,7 @@
  * the objects-only walk does, so the shortcut answers what the two reads it replaces answered.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WALK_MAX_DEPTH, WalkError, walkObjects, walkObjectsCounting, type CountedWalkSummary, type WalkStop } from '../src/walk.js';
 import { itProp } from './support/factories.js';
 
@@ -97,6 +97,9 @@ const { value: hostileData } = fc.letrec<{ value: unknown; array: unknown; objec
 }));
 
 /** What one walk did: the objects it visited with their depths, whether a toJSON ran, how it stopped. */
+/** The characters of a long string the count serializes at a time (walk.ts's piece). */
+const SLICE = 256 * 1024;
+
 interface Reading {
   readonly visits: readonly [unknown, number][];
   readonly sawToJSON?: boolean;
@@ -201,6 +204,17 @@ describe(walkObjectsCounting.name, () => {
     ],
     ['strings past a piece', () => ({ a: 'x'.repeat(700_000), b: ['"'.repeat(300_000), '\u0001'.repeat(200_000)], c: 'y' })],
     [
+      'long strings whose slices would end inside a surrogate pair, or at a lone one',
+      () =>
+        [SLICE - 1, SLICE, SLICE + 1, 2 * SLICE - 1].flatMap((at) => [
+          `${'x'.repeat(at)}\ud83d\ude00${'y'.repeat(SLICE)}`,
+          `${'x'.repeat(at)}\ud83d${'y'.repeat(SLICE)}`,
+          `${'x'.repeat(at)}\ude00${'y'.repeat(SLICE)}`,
+          `${'\ud83d\ude00'.repeat(SLICE)}\ud83d`,
+          `${'é'.repeat(at)}\ud83d\ude00"`,
+        ]),
+    ],
+    [
       'many values, in many pieces',
       () => Array.from({ length: 60_000 }, (_, i) => ({ i, f: i / 7, s: `r${i}`, t: i % 2 === 0, n: null, u: undefined, h: [i, -i, 2 ** 31 + i] })),
     ],
@@ -209,6 +223,26 @@ describe(walkObjectsCounting.name, () => {
   ])('counts %s exactly', (_what, make) => {
     const value = make();
     expect(walkObjectsCounting(value, () => {}).length).toBe(JSON.stringify(value).length);
+  });
+
+  it('serializes no piece much longer than a slice, whatever the strings: many of 16 K characters, one of 4 M', () => {
+    const value = { many: Array.from({ length: 9000 }, (_, i) => `${i}${'s'.repeat(16 * 1024)}`), one: 'z'.repeat(4 * 1024 * 1024) };
+    const stringify = JSON.stringify.bind(JSON);
+    let longest = 0;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof JSON.stringify>) => {
+      const text = stringify(...args);
+      longest = Math.max(longest, text?.length ?? 0);
+      return text;
+    });
+    let counted: number | undefined;
+    try {
+      counted = walkObjectsCounting(value, () => {}).length;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(counted).toBe(JSON.stringify(value).length);
+    // A piece is what the held strings add to (under a slice) and one more string of a slice.
+    expect(longest).toBeLessThanOrEqual(2 * SLICE + 64 * 1024);
   });
 
   it('counts integers at every change in their digits, each as its own root and member', () => {
