@@ -10,8 +10,8 @@
  * for the cut notice. The stand-in keeps every member whose JSON starts within `keepChars`
  * (`streamed-json.ts`, `DataReading`), so a head read within that is the value's own: a head
  * stops before the first member starting past its reach, and the filler stands in that place.
- * The filler is strings (or a number), which no walk looks into and which serialize to exactly
- * the length left. Where the value holds an object whose `type` is a block kind, any head could
+ * The filler is arrays of numbers (and a last number or string), which hold nothing a walk
+ * looks for and which serialize to exactly the length left. Where the value holds an object whose `type` is a block kind, any head could
  * reach further than `keepChars / 4`, or the value can't be counted from the file's order, the
  * caller reads the value whole.
  */
@@ -27,11 +27,22 @@ const HEAD_SLACK = 4096;
 /** The block kinds a copy shows at depth, whose objects the filler must never stand in for. */
 const BLOCK_TYPES: ReadonlySet<string> = new Set(KINDS_AT_DEPTH);
 
-/** The longest filler string: small enough that the render's count serializes the filler in small pieces. */
-const FILLER_STRING_CHARS = 16 * 1024;
-
 /** The most digits a filler number has: any run of nines that long is an exact integer. */
 const FILLER_NUMBER_DIGITS = 15;
+
+/**
+ * The number a filler's arrays hold: a small integer, which the lane's counting walk counts by
+ * its digits, so the filler's length is counted without serializing any of it. Strings were
+ * held by the count and serialized together, as many at once as its run of small values had
+ * grown to: the filler of a 56 MB value came to one 56 MB piece, which was the peak.
+ */
+const FILLER_NUMBER = 999_999_999;
+
+/** How many numbers a filler array holds: one array, repeated, stands in for any length. */
+const FILLER_ARRAY_NUMBERS = 4096;
+
+/** The JSON length of a filler array (its brackets, numbers and commas). */
+const FILLER_ARRAY_CHARS = 2 + FILLER_ARRAY_NUMBERS * String(FILLER_NUMBER).length + FILLER_ARRAY_NUMBERS - 1;
 
 /** The data reading for a render at `cap`: members kept for the first megabyte, or sixty-four times what a head reads. */
 export function dataReading(cap: number): DataReading {
@@ -61,13 +72,13 @@ export function filledIn(read: DataRead): unknown {
   // Never short: what was cut holds at least its first member's value, which the filler replaces.
   if (fill < 1) return undefined;
   if (Array.isArray(cut.container)) {
-    // Strings of its own, so the render's count serializes them a few at a time like any elements.
+    // Elements of its own, so the render's count reads them like any elements.
     for (const member of fillerMembers(fill)) cut.container.push(member);
     return value;
   }
   fill -= JSON.stringify(cut.key).length + 1;
   if (fill < 1) return undefined;
-  // An array counted apart from its neighbours (it is large) in the same small pieces.
+  // Past a number's digits, one array of the filler's values.
   const filler = fill <= FILLER_NUMBER_DIGITS ? fillerMembers(fill)[0] : fillerMembers(fill - 2);
   // As `JSON.parse` sets a member: `__proto__` is an own member like any other.
   Object.defineProperty(cut.container, cut.key, { value: filler, writable: true, enumerable: true, configurable: true });
@@ -95,13 +106,15 @@ function headWithin(value: unknown, reach: number, cap: number): boolean {
 
 /**
  * Values whose JSON, joined by commas, is `length` characters (at least 1): a number of nines
- * where that is short, else strings of spaces (each two quotes and its text, a comma between).
+ * where that is short, else one array of numbers repeated (the same array: the filler's memory
+ * is one array and its places) and a last value, a number or a string of spaces, for the rest.
  */
 function fillerMembers(length: number): unknown[] {
   if (length <= FILLER_NUMBER_DIGITS) return [Number('9'.repeat(length))];
-  // `count` strings take `3 * count - 1` characters besides their own; all but the last are whole.
-  const count = Math.max(1, Math.floor((length + 1) / (FILLER_STRING_CHARS + 3)));
-  const strings = new Array<string>(count).fill(' '.repeat(FILLER_STRING_CHARS));
-  strings[count - 1] = ' '.repeat(length + 1 - 3 * count - (count - 1) * FILLER_STRING_CHARS);
-  return strings;
+  // `count` arrays and a comma after each; the last value takes the rest, at least 1.
+  const count = Math.floor((length - 1) / (FILLER_ARRAY_CHARS + 1));
+  const rest = length - count * (FILLER_ARRAY_CHARS + 1);
+  const members = new Array<unknown>(count).fill(new Array<number>(FILLER_ARRAY_NUMBERS).fill(FILLER_NUMBER));
+  members.push(rest <= FILLER_NUMBER_DIGITS ? Number('9'.repeat(rest)) : ' '.repeat(rest - 2));
+  return members;
 }

@@ -128,41 +128,44 @@ function streamedRead(input: string, texts?: BlockTexts, data?: DataReading): { 
 /**
  * The file's result read only as far as the copies at `cap` show it: a `structuredContent` shown
  * as data (no content beside it) as its stand-in (`data-stand-in.ts`), and the texts of a result
- * of texts only as far as their shares (`shownTexts`). Anything else is read whole.
+ * of texts only as far as their shares (`shownTexts`). Anything else is read whole. The file is
+ * read at most twice: the first reading gives up (`NoStandIn`) as soon as what it met says the
+ * result is to be read whole (data the stand-in can't stand for, a text cut beside anything
+ * but texts), and every way on from it is one more reading.
  */
 function shownResult(input: string, cap: number): Record<string, unknown> | undefined {
-  const reading = dataReading(cap);
   const survey = new TextSurvey(cap);
+  const reading: DataReading = { ...dataReading(cap), begin: () => survey.withData() };
   let read: ReturnType<typeof streamedRead>;
   try {
     read = streamedRead(input, survey, reading);
   } catch (error) {
-    if (error instanceof NoStandIn) return shownTexts(input, cap);
+    if (error instanceof NoStandIn) return streamedResult(input);
     throw error;
   }
   if (read === undefined) return undefined;
   const { raw, data } = read;
-  if (data === undefined) return shownTexts(input, cap, survey, raw);
-  // The stand-in is only for a value the render shows as data, and only where no text was cut.
-  if (survey.cut || fromCallToolResult(raw).data !== data.value) return streamedResult(input);
+  if (data === undefined) return shownTexts(input, survey, raw);
+  // The stand-in is only for a value the render shows as data (a cut text gave up already).
+  if (fromCallToolResult(raw).data !== data.value) return streamedResult(input);
   return standInFor(data, reading, cap) === undefined ? streamedResult(input) : raw;
 }
 
 /**
- * The file's result with each text kept only as far as the copies at `cap` show it, where it is
- * a result of texts only; read whole where it isn't. Texts are kept to the cap on a first
- * reading (`first`, where it was read already) while they stay few; where that kept less than
- * some text's share needs, a second reading keeps each to its share.
+ * The file's result with each text kept only as far as the copies show it, where it is
+ * a result of texts only; read whole where it isn't. Texts were kept to the cap on the first
+ * reading (`first`, surveyed by `survey`) while they stayed few; where that kept less than some
+ * text's share needs, a second reading keeps each to its share.
  */
-function shownTexts(input: string, cap: number, survey = new TextSurvey(cap), read?: Record<string, unknown>): Record<string, unknown> | undefined {
-  const first = read ?? streamedResult(input, survey);
-  if (first === undefined || !survey.cut) return first;
+function shownTexts(input: string, survey: TextSurvey, first: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!survey.cut) return first;
   // The starts won't do: read again, whole texts and all.
-  if (!survey.onlyTexts || !isOnlyTexts(first, survey.count)) return streamedResult(input);
+  if (!isOnlyTexts(first, survey.count)) return streamedResult(input);
   const keep = survey.keepNeeded();
   if (keep === undefined) return first;
   const shared = new SharedTexts(survey, keep);
   const second = streamedResult(input, shared);
+  // A third reading only for a file that changed between the two.
   return second !== undefined && shared.matched && isOnlyTexts(second, survey.count) ? second : streamedResult(input);
 }
 

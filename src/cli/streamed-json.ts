@@ -49,6 +49,8 @@ export interface DataReading {
   readonly keepChars: number;
   /** True for a `type` whose object the render might show as a block (`KINDS_AT_DEPTH`). */
   isBlockType(type: string): boolean;
+  /** Told as the value begins to be read; throws {@link NoStandIn} where the caller would read the file whole whatever it holds. */
+  begin?(): void;
 }
 
 /** Where a data reading stopped keeping: the container, and the key or index of the first member not kept. */
@@ -66,7 +68,11 @@ export interface DataRead {
   readonly length: number;
 }
 
-/** Thrown where data can't be read as a stand-in (see {@link DataReading}): the caller reads it whole. */
+/**
+ * Thrown where a reading of shortened values can't stand in for the whole: data the stand-in
+ * can't stand for (see {@link DataReading}), or anything a caller's {@link BlockTexts} or
+ * `begin` refuses. The caller reads the file whole.
+ */
 export class NoStandIn extends Error {}
 
 /** The deepest nesting a data reading accepts: far short of where the render's walk stops. */
@@ -307,21 +313,10 @@ class Reader {
   }
 
   #object(place: Place): Record<string, unknown> {
-    const source = this.#source;
     const record: Record<string, unknown> = {};
-    source.pos += 1;
-    this.#skipWhiteSpace();
-    if (source.at() === CLOSE_BRACE) {
-      source.pos += 1;
-      return record;
-    }
+    if (this.#opensEmpty(CLOSE_BRACE)) return record;
     for (;;) {
-      this.#skipWhiteSpace();
-      if (source.at() !== QUOTE) throw new NotStreamed('expected a key');
-      const key = this.#string(false) as string;
-      this.#skipWhiteSpace();
-      if (source.at() !== COLON) throw new NotStreamed('expected a colon');
-      source.pos += 1;
+      const key = this.#key();
       const memberAt = memberPlace(place, key);
       if (memberAt === 'content' && this.#texts !== undefined) {
         if (this.#sawContent) throw new NotStreamed('a second content');
@@ -330,32 +325,50 @@ class Reader {
       const member = this.#value(memberAt);
       if (memberAt === 'block-text') this.#noteText(record, member);
       else setMember(record, key, member);
-      this.#skipWhiteSpace();
-      const next = source.at();
-      source.pos += 1;
-      if (next === CLOSE_BRACE) return record;
-      if (next !== COMMA) throw new NotStreamed('expected a comma');
+      if (this.#closes(CLOSE_BRACE)) return record;
     }
   }
 
-  #array(place: Place): unknown[] {
+  /** Steps past a container's opening; true (and past its close) where it closes at once. */
+  #opensEmpty(close: number): boolean {
     const source = this.#source;
-    const array: unknown[] = [];
     source.pos += 1;
     this.#skipWhiteSpace();
-    if (source.at() === CLOSE_BRACKET) {
-      source.pos += 1;
-      return array;
-    }
+    if (source.at() !== close) return false;
+    source.pos += 1;
+    return true;
+  }
+
+  /** Steps past what follows a member: true for the container's close, false for a comma. */
+  #closes(close: number): boolean {
+    this.#skipWhiteSpace();
+    const next = this.#source.at();
+    this.#source.pos += 1;
+    if (next === close) return true;
+    if (next !== COMMA) throw new NotStreamed('expected a comma');
+    return false;
+  }
+
+  /** A member's key and its colon, `pos` left past the colon. */
+  #key(): string {
+    const source = this.#source;
+    this.#skipWhiteSpace();
+    if (source.at() !== QUOTE) throw new NotStreamed('expected a key');
+    const key = this.#string(false) as string;
+    this.#skipWhiteSpace();
+    if (source.at() !== COLON) throw new NotStreamed('expected a colon');
+    source.pos += 1;
+    return key;
+  }
+
+  #array(place: Place): unknown[] {
+    const array: unknown[] = [];
+    if (this.#opensEmpty(CLOSE_BRACKET)) return array;
     const elementPlace = place === 'root' || place === 'content' ? 'block' : 'other';
     for (;;) {
       if (elementPlace === 'block' && this.#texts !== undefined) array.push(this.#block(this.#texts, array.length));
       else array.push(this.#value(elementPlace));
-      this.#skipWhiteSpace();
-      const next = source.at();
-      source.pos += 1;
-      if (next === CLOSE_BRACKET) return array;
-      if (next !== COMMA) throw new NotStreamed('expected a comma');
+      if (this.#closes(CLOSE_BRACKET)) return array;
     }
   }
 
@@ -402,6 +415,7 @@ class Reader {
   #standIn(): unknown {
     // A second one would replace the first, which the answer is about.
     if (this.#dataRead !== undefined) throw new NoStandIn('a second structuredContent');
+    this.#dataReading!.begin?.();
     const data = { pos: 0, cut: undefined };
     this.#data = data;
     const value = this.#dataValue(0);
@@ -456,13 +470,9 @@ class Reader {
 
   #dataArray(depth: number): unknown[] {
     const data = this.#data!;
-    const source = this.#source;
     const array: unknown[] = [];
-    source.pos += 1;
     data.pos += 1;
-    this.#skipWhiteSpace();
-    if (source.at() === CLOSE_BRACKET) {
-      source.pos += 1;
+    if (this.#opensEmpty(CLOSE_BRACKET)) {
       data.pos += 1;
       return array;
     }
@@ -473,38 +483,25 @@ class Reader {
       const kept = data.cut === undefined;
       const value = this.#dataValue(depth + 1);
       if (kept) array.push(value);
-      this.#skipWhiteSpace();
-      const next = source.at();
-      source.pos += 1;
-      if (next === CLOSE_BRACKET) {
+      if (this.#closes(CLOSE_BRACKET)) {
         data.pos += 1;
         return array;
       }
-      if (next !== COMMA) throw new NotStreamed('expected a comma');
     }
   }
 
   #dataObject(depth: number): Record<string, unknown> {
     const data = this.#data!;
-    const source = this.#source;
     const record: Record<string, unknown> = {};
     // Every key, so a duplicate (the last value in the first place) is caught.
     const keys = new Set<string>();
-    source.pos += 1;
     data.pos += 1;
-    this.#skipWhiteSpace();
-    if (source.at() === CLOSE_BRACE) {
-      source.pos += 1;
+    if (this.#opensEmpty(CLOSE_BRACE)) {
       data.pos += 1;
       return record;
     }
     for (;;) {
-      this.#skipWhiteSpace();
-      if (source.at() !== QUOTE) throw new NotStreamed('expected a key');
-      const key = this.#string(false) as string;
-      this.#skipWhiteSpace();
-      if (source.at() !== COLON) throw new NotStreamed('expected a colon');
-      source.pos += 1;
+      const key = this.#key();
       // An index key is serialized before the others, whatever its place in the file.
       if (keys.has(key) || ARRAY_INDEX_KEY.test(key)) throw new NoStandIn('a key out of order');
       this.#cutAt(record, key, keys.size === 0);
@@ -515,14 +512,10 @@ class Reader {
       const value = this.#dataValue(depth + 1);
       if (key === 'type' && typeof value === 'string' && this.#dataReading!.isBlockType(value)) throw new NoStandIn('a block kind');
       if (kept) setMember(record, key, value);
-      this.#skipWhiteSpace();
-      const next = source.at();
-      source.pos += 1;
-      if (next === CLOSE_BRACE) {
+      if (this.#closes(CLOSE_BRACE)) {
         data.pos += 1;
         return record;
       }
-      if (next !== COMMA) throw new NotStreamed('expected a comma');
     }
   }
 

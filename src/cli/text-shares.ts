@@ -10,7 +10,7 @@
  */
 import { textOfTextBlock } from '../blocks/classify.js';
 import { fairSharesOf, SHORT_BLOCK_CHARS } from '../lanes/fair-share.js';
-import type { BlockTexts } from './streamed-json.js';
+import { NoStandIn, type BlockTexts } from './streamed-json.js';
 
 /**
  * Units kept past a text's share: a piece is cut at most at its share, where `cutAt` looks one
@@ -52,6 +52,9 @@ class Numbers {
 /**
  * The first reading: every content text kept to the largest share and a little more
  * while the texts kept stay under {@link retainedMax}, then to nothing; each text's length noted.
+ * A text kept short of its whole is only of use in a result of texts alone: once one is cut
+ * beside a block of another kind or beside data ({@link withData}), the reading throws
+ * {@link NoStandIn}, there and then, and the caller reads the file whole.
  */
 export class TextSurvey implements BlockTexts {
   /** Every element read was a text block (a record of type `text` with a string `text`). */
@@ -62,6 +65,7 @@ export class TextSurvey implements BlockTexts {
   readonly #lengths = new Numbers();
   readonly #kept = new Numbers();
   #retained = 0;
+  #withData = false;
 
   constructor(cap: number) {
     this.#cap = cap;
@@ -72,15 +76,25 @@ export class TextSurvey implements BlockTexts {
   }
 
   noteBlock(index: number, element: unknown, textLength: number | undefined): void {
-    if (index !== this.#lengths.length || textLength === undefined || textOfTextBlock(element, 0) === undefined) {
-      this.onlyTexts = false;
-      return;
+    if (index !== this.#lengths.length || textLength === undefined || textOfTextBlock(element, 0) === undefined) this.onlyTexts = false;
+    else {
+      const kept = (element as { text: string }).text.length;
+      this.#lengths.push(textLength);
+      this.#kept.push(kept);
+      this.#retained += kept;
+      if (kept < textLength) this.cut = true;
     }
-    const kept = (element as { text: string }).text.length;
-    this.#lengths.push(textLength);
-    this.#kept.push(kept);
-    this.#retained += kept;
-    if (kept < textLength) this.cut = true;
+    this.#refuseCut();
+  }
+
+  /** Told where the result holds data (a `structuredContent`), as the reading comes to it. */
+  withData(): void {
+    this.#withData = true;
+    this.#refuseCut();
+  }
+
+  #refuseCut(): void {
+    if (this.cut && (this.#withData || !this.onlyTexts)) throw new NoStandIn('a text cut beside what is not a text');
   }
 
   /** How many texts were read. */

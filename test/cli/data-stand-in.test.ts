@@ -45,6 +45,13 @@ function fileText(value: unknown, layout: number): string {
   return layout >= 3 ? text.replace(/(?<=[:[,]\s*)(\d+)(?=[,\]}\s])/g, '$1.0E0') : text;
 }
 
+/** The long arrays of numbers a value holds anywhere (the filler's). */
+function fillerArrays(value: unknown): unknown[] {
+  if (typeof value !== 'object' || value === null) return [];
+  if (Array.isArray(value) && value.length > 100 && value.every((item) => typeof item === 'number')) return [value];
+  return Object.values(value).flatMap(fillerArrays);
+}
+
 describe(filledIn.name, () => {
   it("stands in for the value: its JSON as long as the value's, and every head read within the kept part the value's own", () => {
     fc.assert(
@@ -68,6 +75,34 @@ describe(filledIn.name, () => {
         if (read.data!.cut === undefined) expect(JSON.stringify(standIn)).toBe(JSON.stringify(whole));
       }),
       { numRuns: 600 },
+    );
+  });
+
+  it('fills any length exactly, in an array or an object, holding one filler array however long the rest', () => {
+    // Lengths around where the filler's arrays and its last value change shape (a filler array's JSON is 40,961 characters).
+    const length = fc.oneof(
+      fc.integer({ min: 1, max: 60 }),
+      fc.integer({ min: 40_900, max: 41_100 }),
+      fc.integer({ min: 81_900, max: 82_100 }),
+      fc.integer({ min: 1, max: 3_000_000 }),
+    );
+    fc.assert(
+      fc.property(length, fc.boolean(), fc.boolean(), (rest, inArray, first) => {
+        const container: Record<string, unknown> | unknown[] = inArray ? (first ? [] : [1]) : first ? {} : { a: 1 };
+        const key = inArray ? (container as unknown[]).length : 'rest';
+        const value = { records: container };
+        const kept = JSON.stringify(value).length;
+        const member = inArray ? 0 : JSON.stringify(key).length + 1;
+        // The whole value's JSON: what was kept and, past a comma where a member stands before it, the rest.
+        const whole = kept + (first ? 0 : 1) + member + rest;
+        const filled = filledIn({ value, cut: { container, key, first }, length: whole });
+        expect(JSON.stringify(filled).length).toBe(whole);
+        // However long the rest, the stand-in holds one filler array (in many places), not one per piece.
+        const arrays = new Set(fillerArrays(filled)).size;
+        expect(arrays).toBeLessThanOrEqual(1);
+        if (rest > 100_000) expect(arrays).toBe(1);
+      }),
+      { numRuns: 200 },
     );
   });
 
