@@ -10,6 +10,7 @@ import { asRead, CUT_MARK, isPrintableAscii, stripUnshowable } from '../text/lab
 import { cutAt } from '../text/well-formed.js';
 import { uriMayCarryCredential } from './credential.js';
 import { percentDecode } from '../text/percent-decode.js';
+import { readPlainHttpUri } from './uri-parts.js';
 
 /** The display bound for a uri in a link line. */
 export const URI_DISPLAY_MAX_CHARS = 1024;
@@ -55,8 +56,10 @@ export function readUriText(uri: string): UriText {
   // Only what the rules may read is read: a longer uri costs no more than the bound.
   const pastReadBound = uri.length > URI_READ_MAX_CHARS;
   const read = pastReadBound ? uri.slice(0, URI_READ_MAX_CHARS) : uri;
-  // Most uris are printable ASCII: shown and judged as they are.
-  const ascii = isPrintableAscii(read);
+  // Most uris are printable ASCII: shown and judged as they are. A uri in the plain form is
+  // (`readPlainHttpUri` admits no other character), and reading it so here spares the credential
+  // rule its own match of the same text.
+  const ascii = readPlainHttpUri(read) !== undefined || isPrintableAscii(read);
   const shown = ascii ? read : stripUnshowable(read);
   const cut = shown.length > URI_DISPLAY_MAX_CHARS || pastReadBound;
   const reading: UriText = {

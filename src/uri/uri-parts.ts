@@ -4,6 +4,7 @@
  * runs on every link a result shows. Pure text mechanics: what the parts carry is decided in
  * `credential.ts`.
  */
+import { SCHEMA_LIMITS } from '../generated/rfc005.generated.js';
 import { hasScheme } from './nested-uri.js';
 
 const SLASH = 0x2f;
@@ -62,6 +63,29 @@ const PLAIN_HTTP_URI =
  * URL parser and exactly as it reads them, or `undefined` for any other uri.
  */
 export function readPlainHttpUri(uri: string): UriParts | undefined {
+  if (uri === lastPlainUri) return lastPlainParts;
+  const parts = plainHttpParts(uri);
+  // Only a uri within a link's read bound is kept: what is held stays small whatever is read.
+  if (uri.length <= KEPT_URI_MAX_CHARS) {
+    lastPlainUri = uri;
+    lastPlainParts = parts;
+  }
+  return parts;
+}
+
+/**
+ * The longest uri whose reading {@link readPlainHttpUri} keeps: RFC-005's bound on a reference's
+ * `uri`, which a link's uri is read within.
+ */
+const KEPT_URI_MAX_CHARS: number = SCHEMA_LIMITS.Uri.maxLength;
+
+// The last uri read by `readPlainHttpUri`, and its parts, which depend on its text alone: a link's
+// uri is read for its text (`readUriText`, whether it is printable ASCII) and then by the
+// credential rule, and the second read is answered without a match.
+let lastPlainUri: string | undefined;
+let lastPlainParts: UriParts | undefined;
+
+function plainHttpParts(uri: string): UriParts | undefined {
   if (!PLAIN_HTTP_URI.test(uri)) return undefined;
   const hostStart = uri.startsWith('https') ? 8 : 7;
   const hash = endOr(uri.indexOf('#', hostStart), uri.length);
