@@ -5,6 +5,7 @@
  * `credential.ts`.
  */
 import { SCHEMA_LIMITS } from '../generated/rfc005.generated.js';
+import { ownCopy } from '../text/own-copy.js';
 import { hasScheme } from './nested-uri.js';
 
 const SLASH = 0x2f;
@@ -63,25 +64,34 @@ const PLAIN_HTTP_URI =
  * URL parser and exactly as it reads them, or `undefined` for any other uri.
  */
 export function readPlainHttpUri(uri: string): UriParts | undefined {
+  return uri === lastPlainUri ? lastPlainParts : plainHttpParts(uri);
+}
+
+/**
+ * {@link readPlainHttpUri}, keeping the reading for the next call with the same text: a link's
+ * uri is read for its text (`readUriText`, whether it is printable ASCII) and then by the
+ * credential rule, whose read is answered without a second match. What is kept is the reading of
+ * an own copy of the uri (`ownCopy`), and only up to a link's read bound, so a uri cut from a long
+ * string keeps nothing of that string alive.
+ */
+export function readAndKeepPlainHttpUri(uri: string): UriParts | undefined {
   if (uri === lastPlainUri) return lastPlainParts;
-  const parts = plainHttpParts(uri);
-  // Only a uri within a link's read bound is kept: what is held stays small whatever is read.
-  if (uri.length <= KEPT_URI_MAX_CHARS) {
-    lastPlainUri = uri;
-    lastPlainParts = parts;
-  }
+  if (uri.length > KEPT_URI_MAX_CHARS) return plainHttpParts(uri);
+  const own = ownCopy(uri);
+  const parts = plainHttpParts(own);
+  lastPlainUri = own;
+  lastPlainParts = parts;
   return parts;
 }
 
 /**
- * The longest uri whose reading {@link readPlainHttpUri} keeps: RFC-005's bound on a reference's
- * `uri`, which a link's uri is read within.
+ * The longest uri whose reading {@link readAndKeepPlainHttpUri} keeps: RFC-005's bound on a
+ * reference's `uri`, which a link's uri is read within.
  */
 const KEPT_URI_MAX_CHARS: number = SCHEMA_LIMITS.Uri.maxLength;
 
-// The last uri read by `readPlainHttpUri`, and its parts, which depend on its text alone: a link's
-// uri is read for its text (`readUriText`, whether it is printable ASCII) and then by the
-// credential rule, and the second read is answered without a match.
+// The last uri `readAndKeepPlainHttpUri` read (an own copy), and its parts, which depend on its
+// text alone.
 let lastPlainUri: string | undefined;
 let lastPlainParts: UriParts | undefined;
 
