@@ -185,7 +185,8 @@ function asRead(uri: string, opening: 'written' | 'encoded'): string {
  * Whether `text` at `start` opens a uri with an authority: a scheme (an ASCII letter, then
  * letters, digits, `+`, `-` or `.`), a colon, then two slashes, or one for a special scheme;
  * `'encoded'` where a colon or slash is percent-encoded, `'written'` where none is, `undefined`
- * where no uri opens there. Reads the scheme's characters and a few more.
+ * where no uri opens there or nothing follows the slashes. Reads the scheme's characters and a
+ * few more.
  */
 function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | undefined {
   if (!isAsciiLetter(text.charCodeAt(start))) return undefined;
@@ -200,6 +201,8 @@ function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | unde
   at += first;
   const second = escapedAt(text, at, PATH_SLASH);
   if (second === 0 && !SPECIAL_SCHEMES.has(text.slice(start, index).toLowerCase())) return undefined;
+  // A scheme and slashes that end the text open nothing (`…/see/https://`): no host follows.
+  if (at + second >= text.length) return undefined;
   const encoded = colon === 3 || first === 3 || second === 3;
   return encoded ? 'encoded' : 'written';
 }

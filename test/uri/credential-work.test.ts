@@ -136,9 +136,9 @@ describe('work for a uri asked about twice in a row', () => {
 
   // A link's read bound: a uri up to it is remembered (as its own copy), a longer one isn't.
   it.each([
-    ['at the bound', 4096, 0],
-    ['one past the bound', 4097, 1],
-  ])('a uri %s, asked again, is read again %s times', (_what, length, rereads) => {
+    ['at the bound', 0, 4096],
+    ['one past the bound', 1, 4097],
+  ])('a uri %s, asked again, is read again %s times', (_what, rereads, length) => {
     const head = 'https://files.example.com/a?page=';
     const uri = `${head}${'1'.repeat(length - head.length)}`;
     uriMayCarryCredential('https://other.example.com/');

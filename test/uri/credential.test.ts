@@ -252,6 +252,8 @@ const cases: readonly Case[] = [
   ['in a path > one slash, an ordinary page > shown', shown('https://proxy.example/https:/example.com/a?page=2')],
   ['in a path > a wiki namespace before a url > shown', shown('https://en.wikipedia.org/wiki/Special:Search/https://example.com/')],
   ['in a path > a colon and one slash after no special scheme > shown', shown('https://example.com/notes/todo:/list?token=')],
+  ['in a path > a scheme and slashes ending the path > shown', shown('https://example.com/see/https://')],
+  ['in a path > a scheme and one slash ending the path > shown', shown('https://example.com/see/http:/')],
   ['in a path > a scheme that opens with a digit > shown', shown('https://example.com/v1/2x://a/b')],
   ['in a query > a CORS proxy of an ordinary page > shown', shown('https://cors.example/?https://example.com/page?a=1&b=2')],
   ['in a query > a colon in a search > shown', shown('https://example.com/?q:/a')],
