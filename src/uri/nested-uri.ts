@@ -152,8 +152,9 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
  * special scheme such as `https`, which the parser reads alike; the colon and slashes may be
  * percent-encoded (`https%3A%2F%2F…`), and the uri is then percent-decoded once. It runs to the
  * end of the outer uri, `search` and `hash` included, since a proxy passes them on. Text with no
- * `:` and no `%3A` is passed over by native searches alone, so an ordinary link costs a few
- * searches; otherwise each segment's opening is read once, so the cost is linear in the path.
+ * `:` and no `%3A` is passed over by native searches alone, and of the query only its first word
+ * is read, so an ordinary link costs a few searches; otherwise each segment's opening is read
+ * once, so the cost is linear in the path.
  */
 export function uriNestedIn(pathname: string, search: string, hash: string): string | undefined {
   if (mayOpenUri(pathname)) {
@@ -162,13 +163,19 @@ export function uriNestedIn(pathname: string, search: string, hash: string): str
       if (opening !== undefined) return asRead(`${pathname.slice(start)}${search}${hash}`, opening);
     }
   }
-  const opening = search.length > 1 && mayOpenUri(search) ? uriOpeningAt(search, 1) : undefined;
+  // The query's opening alone is read: its first word, up to the first character no scheme has.
+  const opening = uriOpeningAt(search, 1);
   return opening === undefined ? undefined : asRead(`${search.slice(1)}${hash}`, opening);
 }
 
-// Whether `text` holds a colon, written or percent-encoded: no uri opens in it otherwise.
+// Whether `text` holds a colon, written or percent-encoded (`%3A`, `%3a`): no uri opens in it
+// otherwise. Native searches, one for each form.
 function mayOpenUri(text: string): boolean {
-  return text.includes(':') || text.includes('%3A') || text.includes('%3a');
+  if (text.includes(':')) return true;
+  for (let at = text.indexOf('%3'); at >= 0; at = text.indexOf('%3', at + 2)) {
+    if ((text.charCodeAt(at + 2) | 0x20) === 0x61) return true;
+  }
+  return false;
 }
 
 // Where the path segment after the one opening at `start` opens, or past the end.
