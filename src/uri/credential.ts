@@ -2,6 +2,7 @@
  * The credential policy for uris (docs/design.md §7): whether a link's uri may carry a credential, in
  * which case no copy a model reads may show it. Fail closed: what can't be read counts.
  */
+import { ownCopy } from '../text/own-copy.js';
 import { percentDecode } from '../text/percent-decode.js';
 import {
   AMBIGUOUS_PARAMETERS,
@@ -24,7 +25,7 @@ import {
 } from './credential-lists.js';
 import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
-import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide } from './nested-uri.js';
+import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, uriNestedIn } from './nested-uri.js';
 import { hasSegment, segmentPattern, someSegmentAfter, type SegmentTest } from './path-segments.js';
 import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
@@ -133,15 +134,19 @@ export function uriMayCarryCredential(uri: string): boolean {
   if (typeof uri !== 'string') return true;
   if (uri === lastUri) return lastAnswer === true;
   const answer = uriCarries(uri, 0);
-  lastUri = uri;
-  lastAnswer = answer;
+  if (uri.length <= REMEMBERED_MAX_CHARS) {
+    lastUri = ownCopy(uri);
+    lastAnswer = answer;
+  }
   return answer;
 }
 
 // The uri asked about last, and its answer, which depends on the uri's text alone: a link's name
 // rule and its line rule ask about the same uri one after the other (`shownName`, then
-// `shownLinkUri`), and the second is answered without reading it again. One entry, so what is
-// held is one text a caller already bounded (a link's uri within the read bound, a label's word).
+// `shownLinkUri`), and the second is answered without reading it again. One entry, a uri no
+// longer than a link's read bound, held as its own copy (`ownCopy`): a uri cut from a string of
+// data would otherwise keep the whole string alive until the next asking.
+const REMEMBERED_MAX_CHARS = 4096;
 let lastUri: string | undefined;
 let lastAnswer: boolean | undefined;
 
@@ -149,7 +154,15 @@ function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
-  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentHoldsKey(url.hash, url.hostname);
+  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentHoldsKey(url.hash, url.hostname) || nestedCarries(url, level);
+}
+
+// A uri written plainly in the path or opening the query (a proxy's, a reader's, an archive's
+// `…/https://host/…`) is read at the next level with the outer uri's query and fragment, which the
+// proxy passes on. Only the first is read: the rest of the path, later ones with it, is its own.
+function nestedCarries(url: UriParts, level: number): boolean {
+  const nested = uriNestedIn(url.pathname, url.search, url.hash);
+  return nested !== undefined && uriCarries(nested, level + 1);
 }
 
 // A share token is read in the one segment after its word, a capability in the span after its;

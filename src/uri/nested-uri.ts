@@ -1,8 +1,10 @@
 /**
  * Reading a parameter's value as a nested uri (docs/design.md §7): the forms a value has when it
- * is itself a uri (decoded with `percentDecode`, in `src/text/percent-decode.ts`), and uris carried in hex, base64 or base64url (camo,
- * imgproxy). Pure text mechanics: what counts as a credential is decided in `credential.ts`.
+ * is itself a uri (decoded with `percentDecode`, in `src/text/percent-decode.ts`), uris carried in hex, base64 or base64url (camo,
+ * imgproxy), and a uri written plainly in another's path (a proxy's, a reader's, an archive's).
+ * Pure text mechanics: what counts as a credential is decided in `credential.ts`.
  */
+import { percentDecode } from '../text/percent-decode.js';
 
 const SHORT_PLAIN_MAX = 16;
 
@@ -132,4 +134,98 @@ export function embeddedUri(text: string): string | undefined {
   const bytes = hex !== null ? Buffer.from(hex[0], 'hex') : Buffer.from(BASE64_URI.exec(text)?.[0] ?? '', 'base64');
   const decoded = bytes.toString('utf8');
   return PRINTABLE_URI.test(decoded) ? decoded : undefined;
+}
+
+const PATH_SLASH = 0x2f;
+const COLON = 0x3a;
+const PERCENT = 0x25;
+
+// The schemes the URL parser gives an authority whatever slashes follow the colon
+// (`https:/host` reads as `https://host`): a proxy that merges a path's slashes leaves one.
+const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+
+/**
+ * The uri written plainly inside a uri's path or opening its query, as a proxy, a reader or an
+ * archive takes it (`https://r.jina.ai/https://…`, `https://web.archive.org/web/2020/https://…`,
+ * `https://cors.example/?https://…`), or `undefined`. It opens at the first path segment (or
+ * the query's first character) that reads `scheme:` followed by `//`, or by `/` alone for a
+ * special scheme such as `https`, which the parser reads alike; the colon and slashes may be
+ * percent-encoded (`https%3A%2F%2F…`), and the uri is then percent-decoded once. It runs to the
+ * end of the outer uri, `search` and `hash` included, since a proxy passes them on. Text with no
+ * `:` and no `%3A` is passed over by native searches alone, and of the query only its first word
+ * is read, so an ordinary link costs a few searches; otherwise each segment's opening is read
+ * once, so the cost is linear in the path.
+ */
+export function uriNestedIn(pathname: string, search: string, hash: string): string | undefined {
+  if (mayOpenUri(pathname)) {
+    for (let start = 0; start < pathname.length; start = nextSegment(pathname, start)) {
+      const opening = uriOpeningAt(pathname, start);
+      if (opening !== undefined) return asRead(`${pathname.slice(start)}${search}${hash}`, opening);
+    }
+  }
+  // The query's opening alone is read: its first word, up to the first character no scheme has.
+  const opening = uriOpeningAt(search, 1);
+  return opening === undefined ? undefined : asRead(`${search.slice(1)}${hash}`, opening);
+}
+
+// Whether `text` holds a colon, written or percent-encoded (`%3A`, `%3a`): no uri opens in it
+// otherwise. Native searches, one for each form.
+function mayOpenUri(text: string): boolean {
+  if (text.includes(':')) return true;
+  for (let at = text.indexOf('%3'); at >= 0; at = text.indexOf('%3', at + 2)) {
+    if ((text.charCodeAt(at + 2) | 0x20) === 0x61) return true;
+  }
+  return false;
+}
+
+// Where the path segment after the one opening at `start` opens, or past the end.
+function nextSegment(pathname: string, start: number): number {
+  const slash = pathname.indexOf('/', start);
+  return slash < 0 ? pathname.length : slash + 1;
+}
+
+function asRead(uri: string, opening: 'written' | 'encoded'): string {
+  return opening === 'encoded' ? percentDecode(uri) : uri;
+}
+
+/**
+ * Whether `text` at `start` opens a uri with an authority: a scheme (an ASCII letter, then
+ * letters, digits, `+`, `-` or `.`), a colon, then two slashes, or one for a special scheme;
+ * `'encoded'` where a colon or slash is percent-encoded, `'written'` where none is, `undefined`
+ * where no uri opens there or nothing follows the slashes. Reads the scheme's characters and a
+ * few more.
+ */
+function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | undefined {
+  if (!isAsciiLetter(text.charCodeAt(start))) return undefined;
+  let index = start + 1;
+  while (index < text.length && isSchemeCharacter(text.charCodeAt(index))) index++;
+  let at = index;
+  const colon = escapedAt(text, at, COLON);
+  if (colon === 0) return undefined;
+  at += colon;
+  const first = escapedAt(text, at, PATH_SLASH);
+  if (first === 0) return undefined;
+  at += first;
+  const second = escapedAt(text, at, PATH_SLASH);
+  if (second === 0 && !SPECIAL_SCHEMES.has(text.slice(start, index).toLowerCase())) return undefined;
+  // A scheme and slashes that end the text open nothing (`…/see/https://`): no host follows.
+  if (at + second >= text.length) return undefined;
+  const encoded = colon === 3 || first === 3 || second === 3;
+  return encoded ? 'encoded' : 'written';
+}
+
+function isSchemeCharacter(code: number): boolean {
+  return isAsciiLetterOrDigit(code) || code === 0x2b || code === 0x2d || code === 0x2e;
+}
+
+// How many characters at `index` spell `char` (`:` or `/`): 1 as written, 3 percent-encoded
+// (`%3A`, `%2F`, either case), 0 where they don't.
+function escapedAt(text: string, index: number, char: number): number {
+  const code = text.charCodeAt(index);
+  if (code === char) return 1;
+  if (code !== PERCENT) return 0;
+  // The escape's digits: the high one is `char`'s upper four bits, the low one a letter.
+  const high = text.charCodeAt(index + 1) - 0x30;
+  const low = (text.charCodeAt(index + 2) | 0x20) - 0x61 + 10;
+  return high === char >> 4 && low === (char & 0xf) ? 3 : 0;
 }

@@ -43,7 +43,7 @@ vi.mock('../../src/uri/uri-parts.js', async (importOriginal) => {
   };
 });
 
-const { uriMayCarryCredential } = await import('../../src/uri/credential.js');
+const { MAX_NESTING_LEVEL, uriMayCarryCredential } = await import('../../src/uri/credential.js');
 const { rememberingQueryVerdicts } = await import('../../src/uri/query-verdicts.js');
 
 const OCCURRENCES = 200;
@@ -134,6 +134,21 @@ describe('work for a uri asked about twice in a row', () => {
     expect(counted.reads.get('search') ?? 0).toBe(reads);
   });
 
+  // A link's read bound: a uri up to it is remembered (as its own copy), a longer one isn't.
+  it.each([
+    ['at the bound', 0, 4096],
+    ['one past the bound', 1, 4097],
+  ])('a uri %s, asked again, is read again %s times', (_what, rereads, length) => {
+    const head = 'https://files.example.com/a?page=';
+    const uri = `${head}${'1'.repeat(length - head.length)}`;
+    uriMayCarryCredential('https://other.example.com/');
+    counted.readings = 0;
+    expect(uriMayCarryCredential(uri)).toBe(false);
+    expect(counted.readings).toBe(1);
+    expect(uriMayCarryCredential(uri)).toBe(false);
+    expect(counted.readings).toBe(1 + rereads);
+  });
+
   it('reads the next uri anew, with its own answer', () => {
     const plain = 'https://files.example.com/a?page=1';
     const signed = 'https://files.example.com/a?token=abcdef0123456789';
@@ -197,5 +212,31 @@ describe('work for uris sharing a host and a query', () => {
     for (let index = 0; index < 10; index += 1) expect(asData(`https://www.google.com/maps/${index}?key=word`)).toBe(true);
     for (let index = 0; index < 10; index += 1) expect(asData(`https://grafana.example.com/${index}?code=Zx9Cv8Bn7`)).toBe(false);
     expect(counted.queries).toBe(20);
+  });
+});
+
+// A uri written plainly in a path is read from its segment to the end, at the next level, and only
+// the first in the path: the rest of the path, later ones with it, is that reading's own. So a path
+// of many (`https://https://…`) is read once per level to the bound, not once per segment.
+describe('work for uris written plainly in a path', () => {
+  it.each([
+    ['https://', 'https://'],
+    ['https:/ (one slash)', 'https:/'],
+    ['https%3A%2F%2F', 'https%3A%2F%2F'],
+    ['a/https://b.example/', 'a/https://b.example/'],
+  ])('a path of 10,000 %s is read a bounded number of times, in work linear in its length', (_name, piece) => {
+    const uriOf = (count: number) => `https://proxy.example/${piece.repeat(count)}`;
+    const half = workOn(uriOf(5_000));
+    const whole = workOn(uriOf(10_000));
+    // Past the bound, a uri that still has a scheme counts.
+    expect(whole.verdict).toBe(true);
+    expect(whole.readings).toBeLessThanOrEqual(MAX_NESTING_LEVEL + 2);
+    expect(whole.charsRead).toBeLessThanOrEqual((MAX_NESTING_LEVEL + 2) * uriOf(10_000).length);
+    expect(whole.charsRead).toBeLessThanOrEqual(2.2 * half.charsRead + 64);
+  });
+
+  it('reads no uri in a path with no scheme opening a segment', () => {
+    expect(workOn(`https://proxy.example/${'a:b/'.repeat(10_000)}`)).toEqual({ readings: 1, charsRead: 22 + 40_000, verdict: false });
+    expect(workOn(`https://proxy.example/${'todo:/'.repeat(10_000)}`).readings).toBe(1);
   });
 });

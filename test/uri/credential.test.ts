@@ -16,7 +16,16 @@ const redirected = (uri: string, times: number): string => (times === 0 ? uri : 
 /** Wraps `uri` in `times` proxies, each holding the next percent-encoded as a path segment. */
 const proxied = (uri: string, times: number): string => (times === 0 ? uri : proxied(`https://p${times}.example/fetch/${enc(uri)}`, times - 1));
 
+/** Wraps `uri` in `times` proxies, each holding the next written plainly as the rest of its path. */
+const pathProxied = (uri: string, times: number): string => (times === 0 ? uri : pathProxied(`https://p${times}.example/fetch/${uri}`, times - 1));
+
 const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
+/** A Slack incoming webhook: its path is the credential, on its host alone. */
+const SLACK_HOOK_PATH = 'hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX';
+/** An Azure Functions key: `code=` counts on the Functions host's `/api/` paths alone. */
+const FUNCTION_KEY_LINK = 'https://x.azurewebsites.net/api/f?code=abc123';
+/** An Azure SAS signature: `sig=` counts on the storage host alone. */
+const SAS_LINK = 'https://acct.blob.core.windows.net/c/b.txt?sig=x';
 const PLAIN = 'https://files.example.com/plain/report.pdf';
 const JWT = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url('{"sub":"42"}')}.c2lnbmF0dXJl`;
 /** Fifty-six characters of base64 ending in `==`, the shape of an Azure Functions key, percent-encoded. */
@@ -209,6 +218,49 @@ const cases: readonly Case[] = [
   ['nested > a tab between the slashes of a nested authority > caught', caught(`https://example.com/?u=${enc('/\t/ada:pw@example.org/')}`)],
   ['nested > a literal percent sign > shown', shown('https://www.example.com/search?q=100%25+natural')],
   ['nested > a double-encoded space > shown', shown('https://www.example.com/search?q=hello%2520world')],
+
+  // A uri written plainly in another's path, or opening its query: a proxy, a reader, an archive.
+  ['in a path > a proxy holding a Slack webhook > caught', caught(`https://proxy.example/https://${SLACK_HOOK_PATH}`)],
+  ['in a path > a reader proxy holding a Functions key link > caught', caught(`https://r.jina.ai/${FUNCTION_KEY_LINK}`)],
+  ['in a path > the key after another parameter, in the outer query > caught', caught('https://r.jina.ai/https://x.azurewebsites.net/api/f?a=1&code=abc123')],
+  ['in a path > an archive link holding a SAS link > caught', caught(`https://web.archive.org/web/2020/${SAS_LINK}`)],
+  ['in a path > an archive link holding a presigned S3 url > caught', caught(`https://web.archive.org/web/2020/${SIGNED_S3}`)],
+  ['in a path > one slash left by a proxy that merges slashes > caught', caught(`https://proxy.example/https:/${SLACK_HOOK_PATH}`)],
+  ['in a path > one slash after ws: > caught', caught(`https://proxy.example/a/ws:/ada:pw@socket.example/`)],
+  ['in a path > an upper-case scheme > caught', caught(`https://proxy.example/HTTPS://${SLACK_HOOK_PATH}`)],
+  ['in a path > after a segment with a colon of its own > caught', caught(`https://proxy.example/v1:2/https://${SLACK_HOOK_PATH}`)],
+  ['in a path > the second of two > caught', caught(`https://proxy.example/https://example.com/https://${SLACK_HOOK_PATH}`)],
+  ['in a path > any scheme with two slashes > caught', caught('https://proxy.example/a/git+ssh://deploy@git.example.com/repo.git')],
+  ['in a path > percent-encoded colon and slashes > caught', caught(`https://proxy.example/https%3A%2F%2F${SLACK_HOOK_PATH}`)],
+  ['in a path > lower-case escapes > caught', caught(`https://proxy.example/https%3a%2f%2f${SLACK_HOOK_PATH}`)],
+  ['in a path > an encoded colon, written slashes > caught', caught(`https://proxy.example/https%3A//${SLACK_HOOK_PATH}`)],
+  ['in a path > a written colon, an encoded second slash > caught', caught(`https://proxy.example/https:/%2F${SLACK_HOOK_PATH}`)],
+  ['in a path > an encoded colon and one encoded slash > caught', caught(`https://proxy.example/https%3A%2F${SLACK_HOOK_PATH}`)],
+  [
+    'in a path > the rest decoded once, a query with it > caught',
+    caught(`https://proxy.example/https%3A%2F%2Fx.azurewebsites.net%2Fapi%2Ff%3Fa%3D1/x?code=abc123`),
+  ],
+  ['in a path > a relative reference > caught', caught(`/fetch/https://${SLACK_HOOK_PATH}`)],
+  ['in a path > the fragment passed on > caught', caught(`https://proxy.example/https://mega.nz/file/EXAMPLE0#${FRAGMENT_KEY_RUN}`)],
+  ['in a query > a CORS proxy holding a Functions key link > caught', caught('https://cors.example/?https://x.azurewebsites.net/api/f?a=1&code=abc123')],
+  ['in a query > percent-encoded colon and slashes > caught', caught('https://cors.example/?https%3A%2F%2Fx.azurewebsites.net/api/f?a=1&code=abc123')],
+  ['in a query > the credential in the outer fragment > caught', caught('https://cors.example/?https://x.azurewebsites.net/api/f#code=abc123')],
+  ['in a path > an archived page > shown', shown('https://web.archive.org/web/2020/https://example.com/page')],
+  ['in a path > a reader proxy of a wiki page > shown', shown('https://r.jina.ai/https://en.wikipedia.org/wiki/URI')],
+  ['in a path > a reader proxy of a page with a query > shown', shown('https://r.jina.ai/https://example.com/search?q=uri&page=2')],
+  ['in a path > percent-encoded whole > shown', shown('https://r.jina.ai/https%3A%2F%2Fen.wikipedia.org%2Fwiki%2FURI')],
+  ['in a path > one slash, an ordinary page > shown', shown('https://proxy.example/https:/example.com/a?page=2')],
+  ['in a path > a wiki namespace before a url > shown', shown('https://en.wikipedia.org/wiki/Special:Search/https://example.com/')],
+  ['in a path > a colon and one slash after no special scheme > shown', shown('https://example.com/notes/todo:/list?token=')],
+  ['in a path > a scheme and slashes ending the path > shown', shown('https://example.com/see/https://')],
+  ['in a path > a scheme and one slash ending the path > shown', shown('https://example.com/see/http:/')],
+  ['in a path > a scheme that opens with a digit > shown', shown('https://example.com/v1/2x://a/b')],
+  ['in a query > a CORS proxy of an ordinary page > shown', shown('https://cors.example/?https://example.com/page?a=1&b=2')],
+  ['in a query > a colon in a search > shown', shown('https://example.com/?q:/a')],
+  [`in a path > a plain uri read at level ${MAX_NESTING_LEVEL} > shown`, shown(pathProxied(PLAIN, MAX_NESTING_LEVEL))],
+  [`in a path > a plain uri reached past level ${MAX_NESTING_LEVEL} > caught`, caught(pathProxied(PLAIN, MAX_NESTING_LEVEL + 1))],
+  [`in a path > under redirectors, read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(pathProxied(PLAIN, 2), 2))],
+  [`in a path > under redirectors, reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(pathProxied(PLAIN, 3), 2))],
 
   // Nested uris in hex and base64 (camo, imgproxy).
   ['camo > hex of a signed url > caught', caught(`https://camo.githubusercontent.com/0123456789abcdef0123456789abcdef01234567/${hex(SIGNED_S3)}`)],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { embeddedUri, hasScheme, isShortPlainValue, looksLikeNestedUri, mayStillHide, opensEncodedUriAt } from '../../src/uri/nested-uri.js';
+import { embeddedUri, hasScheme, isShortPlainValue, looksLikeNestedUri, mayStillHide, opensEncodedUriAt, uriNestedIn } from '../../src/uri/nested-uri.js';
 import { percentDecode } from '../../src/text/percent-decode.js';
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
@@ -256,5 +256,44 @@ describe(embeddedUri.name, () => {
     ['empty', '', undefined],
   ])('%s', (_name, given, want) => {
     expect(embeddedUri(given)).toBe(want);
+  });
+});
+
+describe(uriNestedIn.name, () => {
+  // [name, [pathname, search, hash], the nested uri or undefined]
+  it.each([
+    ['a proxied url, its query and fragment with it', ['/https://h.example/a/b', '?q=1', '#f'], 'https://h.example/a/b?q=1#f'],
+    ['after other segments', ['/web/2020/https://h.example/', '', ''], 'https://h.example/'],
+    ['the first of two', ['/http://a.example/https://b.example/', '', ''], 'http://a.example/https://b.example/'],
+    ['an upper-case scheme, as written', ['/HTTPS://h.example/', '', ''], 'HTTPS://h.example/'],
+    ['a special scheme with one slash', ['/https:/h.example/', '', ''], 'https:/h.example/'],
+    ['ws, wss and ftp with one slash', ['/x/wss:/h.example/', '', ''], 'wss:/h.example/'],
+    ['any scheme with two slashes', ['/git+ssh://h.example/r', '', ''], 'git+ssh://h.example/r'],
+    ['an encoded opening, the rest decoded once', ['/https%3A%2F%2Fh.example%2Fa%253F', '?b=%2F', ''], 'https://h.example/a%3F?b=/'],
+    ['lower-case escapes', ['/https%3a%2f%2fh.example', '', ''], 'https://h.example'],
+    ['an encoded colon and written slashes', ['/https%3A//h.example', '', ''], 'https://h.example'],
+    ['opening the query', ['/', '?https://h.example/a?b=1&c=2', '#f'], 'https://h.example/a?b=1&c=2#f'],
+    ['opening the query, encoded', ['/', '?https%3A%2F%2Fh.example', ''], 'https://h.example'],
+    ['an opaque path opening with one', ['mysql://h.example/db', '', ''], 'mysql://h.example/db'],
+  ] as const)('reads %s', (_name, [pathname, search, hash], want) => {
+    expect(uriNestedIn(pathname, search, hash)).toBe(want);
+  });
+
+  it.each([
+    ['no colon', ['/a/b/c', '?d=1', '#e']],
+    ['a colon inside a segment', ['/wiki/Special:Search', '', '']],
+    ['one slash after no special scheme', ['/notes/todo:/list', '', '']],
+    ['no slash after the colon', ['/a/https:h.example/', '', '']],
+    ['a scheme opening with a digit', ['/2x://h.example/', '', '']],
+    ['a scheme not opening its segment', ['/a_https://h.example/', '', '']],
+    ['an escape for another character', ['/https%3B%2F%2Fh.example', '', '']],
+    ['an encoded colon then an escape for another character', ['/https%3A%2E%2Fh.example', '', '']],
+    ['encoded twice', ['/https%253A%252F%252Fh.example', '', '']],
+    ['slashes ending the path', ['/see/https://', '?q=1', '']],
+    ['one slash ending the path', ['/see/http:/', '', '']],
+    ['a scheme later in the query', ['/', '?u=https://h.example/', '']],
+    ['a scheme in the fragment', ['/', '', '#https://h.example/']],
+  ] as const)('finds none where there is %s', (_name, [pathname, search, hash]) => {
+    expect(uriNestedIn(pathname, search, hash)).toBeUndefined();
   });
 });

@@ -28,6 +28,8 @@ describe(stringMayCarryCredential.name, () => {
         ],
     ),
     ['fullwidth solidus, read as a reader reads it', 'https:／／u:p@h.example.com/'],
+    ['written plainly in a proxy’s path, inside prose', 'see https://proxy.example/https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX now'],
+    ['written plainly in a reader proxy’s path, in quotes', '"https://r.jina.ai/https://x.azurewebsites.net/api/f?code=abc123"'],
   ])('is true for a uri that may carry a credential, %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(true);
   });
@@ -42,6 +44,7 @@ describe(stringMayCarryCredential.name, () => {
     ['a colon in prose', 'Note: the total is 3'],
     ['a time', '12:30'],
     ['an empty string', ''],
+    ['an archived page, a uri written plainly in its path', 'archived at https://web.archive.org/web/2020/https://example.com/page'],
   ])('is false for %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(false);
   });
