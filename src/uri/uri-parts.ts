@@ -5,7 +5,6 @@
  * `credential.ts`.
  */
 import { SCHEMA_LIMITS } from '../generated/rfc005.generated.js';
-import { ownCopy } from '../text/own-copy.js';
 import { hasScheme } from './nested-uri.js';
 
 const SLASH = 0x2f;
@@ -70,17 +69,17 @@ export function readPlainHttpUri(uri: string): UriParts | undefined {
 /**
  * {@link readPlainHttpUri}, keeping the reading for the next call with the same text: a link's
  * uri is read for its text (`readUriText`, whether it is printable ASCII) and then by the
- * credential rule, whose read is answered without a second match. What is kept is the reading of
- * an own copy of the uri (`ownCopy`), and only up to a link's read bound, so a uri cut from a long
- * string keeps nothing of that string alive.
+ * credential rule, whose read is answered without a second match. Only a link's text reading
+ * keeps one (its own reading keeps the same uri), and only up to a link's read bound; the data
+ * rules, which read uris cut from long strings, keep nothing.
  */
 export function readAndKeepPlainHttpUri(uri: string): UriParts | undefined {
   if (uri === lastPlainUri) return lastPlainParts;
-  if (uri.length > KEPT_URI_MAX_CHARS) return plainHttpParts(uri);
-  const own = ownCopy(uri);
-  const parts = plainHttpParts(own);
-  lastPlainUri = own;
-  lastPlainParts = parts;
+  const parts = plainHttpParts(uri);
+  if (uri.length <= KEPT_URI_MAX_CHARS) {
+    lastPlainUri = uri;
+    lastPlainParts = parts;
+  }
   return parts;
 }
 
@@ -90,7 +89,7 @@ export function readAndKeepPlainHttpUri(uri: string): UriParts | undefined {
  */
 const KEPT_URI_MAX_CHARS: number = SCHEMA_LIMITS.Uri.maxLength;
 
-// The last uri `readAndKeepPlainHttpUri` read (an own copy), and its parts, which depend on its
+// The last uri `readAndKeepPlainHttpUri` read, and its parts, which depend on its
 // text alone.
 let lastPlainUri: string | undefined;
 let lastPlainParts: UriParts | undefined;
