@@ -35,7 +35,11 @@ import { listingRecords } from './records.js';
 
 type Result = { content: Record<string, unknown>[]; structuredContent?: unknown; isError?: boolean };
 
-const WARMUP = 10;
+/**
+ * Conversions each converter makes back to back in a round; only the last is timed, so each
+ * timing follows the same converter's own work, never another's (see `measure`).
+ */
+const RUN = 2;
 const TOOL = { name: 'bench_tool', description: 'a tool', inputSchema: { type: 'object' as const, properties: {} } };
 const SIGNATURE = `X-Amz-Signature=${'ab'.repeat(32)}`;
 const presigned = (path: string) =>
@@ -246,37 +250,59 @@ type PeerName = keyof typeof peers;
 const names = Object.keys(peers) as PeerName[];
 
 /**
- * Median milliseconds per result for each peer, interleaved round by round, each round in an
- * order of its own (a seeded shuffle): in a rotation each peer always ran right after the same
- * one, and so always paid for that one's garbage (the young generation it left full). Every peer
- * converts the same result in a round (`resultFor(round)`, made before it).
+ * Resolves once every microtask and immediate queued so far has run. (No peer leaves a timer or
+ * other handle behind, checked with `process.getActiveResourcesInfo()`; a timer here would
+ * sleep a millisecond, long enough for other processes to take the core and its caches.)
  */
-async function measure(resultFor: (round: number) => Result, rounds: number): Promise<Record<PeerName, number>> {
+function settled(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Median milliseconds per result for each peer, interleaved round by round, each round in an
+ * order of its own (a seeded shuffle), after `warmup` rounds run alike for all and thrown away:
+ * V8 optimizes a function only after many calls, and blockwise's render path, more code than a
+ * peer's, runs several times slower for its first few thousand small results than after
+ * (measured: 0.09 ms over renders 10–2,010 of the small result, 0.02 ms past 4,000).
+ * In a round each peer, its turn come, first waits until whatever was queued before has run
+ * (microtasks and immediates: a peer's leftover work is never billed to the next), then
+ * converts `RUN` results back to back, and only the last conversion is timed. Timing a peer
+ * right after another billed it for the other's footprint: LangChain touches megabytes per
+ * call, and blockwise's small render, timed just after it, took twice as long as after its own
+ * (0.045 against 0.022 ms; a sweep over 8 MB of memory in LangChain's place did the same, and
+ * with LangChain run only in the warm-up the 0.022 came back), so each peer was timed on cache
+ * misses another caused, and a peer with a small footprint paid for those with large ones. Every
+ * conversion gets results of its own (`resultFor`, made before the round), so no uri repeats.
+ */
+async function measure(resultFor: (index: number) => Result, rounds: number, warmup: number): Promise<Record<PeerName, number>> {
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
   const random = seeded(15);
-  for (let round = 0; round < rounds + WARMUP; round += 1) {
-    // Rounds start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
-    const result = resultFor(round + 1);
+  for (let round = 0; round < rounds + warmup; round += 1) {
+    // Indexes start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
+    const results = Array.from({ length: RUN }, (_, k) => resultFor(round * RUN + k + 1));
     for (const name of shuffled(names, random)) {
+      await settled();
+      for (let k = 0; k < RUN - 1; k += 1) await peers[name].convert(results[k]!);
       const started = performance.now();
-      await peers[name].convert(result);
+      await peers[name].convert(results[RUN - 1]!);
       const elapsed = performance.now() - started;
-      if (round >= WARMUP) times[name].push(elapsed);
+      if (round >= warmup) times[name].push(elapsed);
     }
   }
   return Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<PeerName, number>;
 }
 
-const inputs: [string, (round: number) => Result, number][] = [
-  ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000)],
-  ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300)],
-  ['4.5 MB JSON text', () => jsonText, Number(process.env.BENCH_ROUNDS ?? 60)],
-  ['20 images of 200 KB', () => images, Number(process.env.BENCH_ROUNDS ?? 200)],
+/** Each input: its label, its results, the rounds measured and the warm-up rounds before them. */
+const inputs: [string, (index: number) => Result, number, number][] = [
+  ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000), 2000],
+  ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300), 100],
+  ['4.5 MB JSON text', () => jsonText, Number(process.env.BENCH_ROUNDS ?? 60), 10],
+  ['20 images of 200 KB', () => images, Number(process.env.BENCH_ROUNDS ?? 200), 20],
 ];
 console.log(`| input | ${names.map((name) => `${name} ms`).join(' | ')} | blockwise ÷ OpenAI Agents | blockwise ÷ LangChain | blockwise ÷ AI SDK |`);
 console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);
-for (const [label, result, rounds] of inputs) {
-  const ms = await measure(result, rounds);
+for (const [label, result, rounds, warmup] of inputs) {
+  const ms = await measure(result, rounds, warmup);
   const ratio = (peer: PeerName) => `${Number((ms.blockwise / ms[peer]).toPrecision(2))}×`;
   console.log(
     `| ${label} | ${names.map((name) => ms[name].toFixed(3)).join(' | ')} | ${ratio('OpenAI Agents')} | ${ratio('LangChain')} | ${ratio('AI SDK')} |`,
