@@ -1,6 +1,7 @@
 /**
  * `npm run bench:peers`: blockwise beside the conversions a host would use instead, on one MCP
- * tool result each round, measured side by side in one process (medians, interleaved order).
+ * tool result each round, measured side by side in one process (medians, interleaved order,
+ * every converter warmed alike, each timing following its own converter's work: `measure`).
  * Each peer is reached through its public path, with an in-memory MCP client or server standing
  * in for the network, so what is timed is the peer's own handling of one result:
  * - AI SDK (`@ai-sdk/mcp`): `createMCPClient` over an in-memory transport, `client.tools()`, and
@@ -71,14 +72,18 @@ const manyBlocks = (round: number): Result => ({
   ),
 });
 
-/** (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. */
+/**
+ * (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. Two
+ * copies (equal, but each its own string), taken in turn, so the conversion timed never reads
+ * the very text its converter read just before (see `measure`).
+ */
 const records = listingRecords(10_000);
-const jsonText: Result = { content: [{ type: 'text', text: JSON.stringify({ records }) }] };
+const jsonTexts: Result[] = [0, 1].map(() => ({ content: [{ type: 'text', text: JSON.stringify({ records }) }] }));
 
-/** (4) 20 whole PNGs of about 200 KB each. */
-const images: Result = {
-  content: Array.from({ length: 20 }, (_, i) => ({ type: 'image', mimeType: 'image/png', data: makePng(256, 200, i + 1).toString('base64') })),
-};
+/** (4) 20 whole PNGs of about 200 KB each; two sets of different images, taken in turn as (3)'s. */
+const imageSets: Result[] = [0, 20].map((seed) => ({
+  content: Array.from({ length: 20 }, (_, i) => ({ type: 'image', mimeType: 'image/png', data: makePng(256, 200, seed + i + 1).toString('base64') })),
+}));
 
 /** What a peer puts before the model for one result, for the context columns. */
 interface Context {
@@ -272,7 +277,8 @@ function settled(): Promise<void> {
  * (0.045 against 0.022 ms; a sweep over 8 MB of memory in LangChain's place did the same, and
  * with LangChain run only in the warm-up the 0.022 came back), so each peer was timed on cache
  * misses another caused, and a peer with a small footprint paid for those with large ones. Every
- * conversion gets results of its own (`resultFor`, made before the round), so no uri repeats.
+ * conversion gets a result of its own (`resultFor`, made before the round): no uri repeats, and
+ * the timed conversion never reads data its converter's untimed one has just brought into cache.
  */
 async function measure(resultFor: (index: number) => Result, rounds: number, warmup: number): Promise<Record<PeerName, number>> {
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
@@ -296,8 +302,8 @@ async function measure(resultFor: (index: number) => Result, rounds: number, war
 const inputs: [string, (index: number) => Result, number, number][] = [
   ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000), 2000],
   ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300), 100],
-  ['4.5 MB JSON text', () => jsonText, Number(process.env.BENCH_ROUNDS ?? 60), 10],
-  ['20 images of 200 KB', () => images, Number(process.env.BENCH_ROUNDS ?? 200), 20],
+  ['4.5 MB JSON text', (index) => jsonTexts[index % 2]!, Number(process.env.BENCH_ROUNDS ?? 60), 10],
+  ['20 images of 200 KB', (index) => imageSets[index % 2]!, Number(process.env.BENCH_ROUNDS ?? 200), 20],
 ];
 console.log(`| input | ${names.map((name) => `${name} ms`).join(' | ')} | blockwise ÷ OpenAI Agents | blockwise ÷ LangChain | blockwise ÷ AI SDK |`);
 console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);
