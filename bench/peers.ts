@@ -1,6 +1,7 @@
 /**
  * `npm run bench:peers`: blockwise beside the conversions a host would use instead, on one MCP
- * tool result each round, measured side by side in one process (medians, interleaved order).
+ * tool result each round, measured side by side in one process (medians, interleaved order,
+ * every converter warmed alike, each timing following its own converter's work: `measure`).
  * Each peer is reached through its public path, with an in-memory MCP client or server standing
  * in for the network, so what is timed is the peer's own handling of one result:
  * - AI SDK (`@ai-sdk/mcp`): `createMCPClient` over an in-memory transport, `client.tools()`, and
@@ -35,7 +36,11 @@ import { listingRecords } from './records.js';
 
 type Result = { content: Record<string, unknown>[]; structuredContent?: unknown; isError?: boolean };
 
-const WARMUP = 10;
+/**
+ * Conversions each converter makes back to back in a round; only the last is timed, so each
+ * timing follows the same converter's own work, never another's (see `measure`).
+ */
+const RUN = 2;
 const TOOL = { name: 'bench_tool', description: 'a tool', inputSchema: { type: 'object' as const, properties: {} } };
 const SIGNATURE = `X-Amz-Signature=${'ab'.repeat(32)}`;
 const presigned = (path: string) =>
@@ -67,14 +72,18 @@ const manyBlocks = (round: number): Result => ({
   ),
 });
 
-/** (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. */
+/**
+ * (3) A 4.5 MB JSON text: 10,000 records in one text block, as most servers send data. Two
+ * copies (equal, but each its own string), taken in turn, so the conversion timed never reads
+ * the very text its converter read just before (see `measure`).
+ */
 const records = listingRecords(10_000);
-const jsonText: Result = { content: [{ type: 'text', text: JSON.stringify({ records }) }] };
+const jsonTexts: Result[] = [0, 1].map(() => ({ content: [{ type: 'text', text: JSON.stringify({ records }) }] }));
 
-/** (4) 20 whole PNGs of about 200 KB each. */
-const images: Result = {
-  content: Array.from({ length: 20 }, (_, i) => ({ type: 'image', mimeType: 'image/png', data: makePng(256, 200, i + 1).toString('base64') })),
-};
+/** (4) 20 whole PNGs of about 200 KB each; two sets of different images, taken in turn as (3)'s. */
+const imageSets: Result[] = [0, 20].map((seed) => ({
+  content: Array.from({ length: 20 }, (_, i) => ({ type: 'image', mimeType: 'image/png', data: makePng(256, 200, seed + i + 1).toString('base64') })),
+}));
 
 /** What a peer puts before the model for one result, for the context columns. */
 interface Context {
@@ -246,37 +255,60 @@ type PeerName = keyof typeof peers;
 const names = Object.keys(peers) as PeerName[];
 
 /**
- * Median milliseconds per result for each peer, interleaved round by round, each round in an
- * order of its own (a seeded shuffle): in a rotation each peer always ran right after the same
- * one, and so always paid for that one's garbage (the young generation it left full). Every peer
- * converts the same result in a round (`resultFor(round)`, made before it).
+ * Resolves once every microtask and immediate queued so far has run. (No peer leaves a timer or
+ * other handle behind, checked with `process.getActiveResourcesInfo()`; a timer here would
+ * sleep a millisecond, long enough for other processes to take the core and its caches.)
  */
-async function measure(resultFor: (round: number) => Result, rounds: number): Promise<Record<PeerName, number>> {
+function settled(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Median milliseconds per result for each peer, interleaved round by round, each round in an
+ * order of its own (a seeded shuffle), after `warmup` rounds run alike for all and thrown away:
+ * V8 optimizes a function only after many calls, and blockwise's render path, more code than a
+ * peer's, runs several times slower for its first few thousand small results than after
+ * (measured: 0.09 ms over renders 10–2,010 of the small result, 0.02 ms past 4,000).
+ * In a round each peer, its turn come, first waits until whatever was queued before has run
+ * (microtasks and immediates: a peer's leftover work is never billed to the next), then
+ * converts `RUN` results back to back, and only the last conversion is timed. Timing a peer
+ * right after another billed it for the other's footprint: LangChain touches megabytes per
+ * call, and blockwise's small render, timed just after it, took twice as long as after its own
+ * (0.045 against 0.022 ms; a sweep over 8 MB of memory in LangChain's place did the same, and
+ * with LangChain run only in the warm-up the 0.022 came back), so each peer was timed on cache
+ * misses another caused, and a peer with a small footprint paid for those with large ones. Every
+ * conversion gets a result of its own (`resultFor`, made before the round): no uri repeats, and
+ * the timed conversion never reads data its converter's untimed one has just brought into cache.
+ */
+async function measure(resultFor: (index: number) => Result, rounds: number, warmup: number): Promise<Record<PeerName, number>> {
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
   const random = seeded(15);
-  for (let round = 0; round < rounds + WARMUP; round += 1) {
-    // Rounds start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
-    const result = resultFor(round + 1);
+  for (let round = 0; round < rounds + warmup; round += 1) {
+    // Indexes start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
+    const results = Array.from({ length: RUN }, (_, k) => resultFor(round * RUN + k + 1));
     for (const name of shuffled(names, random)) {
+      await settled();
+      for (let k = 0; k < RUN - 1; k += 1) await peers[name].convert(results[k]!);
       const started = performance.now();
-      await peers[name].convert(result);
+      await peers[name].convert(results[RUN - 1]!);
       const elapsed = performance.now() - started;
-      if (round >= WARMUP) times[name].push(elapsed);
+      if (round >= warmup) times[name].push(elapsed);
     }
   }
   return Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<PeerName, number>;
 }
 
-const inputs: [string, (round: number) => Result, number][] = [
-  ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000)],
-  ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300)],
-  ['4.5 MB JSON text', () => jsonText, Number(process.env.BENCH_ROUNDS ?? 60)],
-  ['20 images of 200 KB', () => images, Number(process.env.BENCH_ROUNDS ?? 200)],
+/** Each input: its label, its results, the rounds measured and the warm-up rounds before them. */
+const inputs: [string, (index: number) => Result, number, number][] = [
+  ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000), 2000],
+  ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300), 100],
+  ['4.5 MB JSON text', (index) => jsonTexts[index % 2]!, Number(process.env.BENCH_ROUNDS ?? 60), 10],
+  ['20 images of 200 KB', (index) => imageSets[index % 2]!, Number(process.env.BENCH_ROUNDS ?? 200), 20],
 ];
 console.log(`| input | ${names.map((name) => `${name} ms`).join(' | ')} | blockwise ÷ OpenAI Agents | blockwise ÷ LangChain | blockwise ÷ AI SDK |`);
 console.log(`|---|${names.map(() => '---:').join('|')}|---:|---:|---:|`);
-for (const [label, result, rounds] of inputs) {
-  const ms = await measure(result, rounds);
+for (const [label, result, rounds, warmup] of inputs) {
+  const ms = await measure(result, rounds, warmup);
   const ratio = (peer: PeerName) => `${Number((ms.blockwise / ms[peer]).toPrecision(2))}×`;
   console.log(
     `| ${label} | ${names.map((name) => ms[name].toFixed(3)).join(' | ')} | ${ratio('OpenAI Agents')} | ${ratio('LangChain')} | ${ratio('AI SDK')} |`,
