@@ -10,7 +10,7 @@ import { asRead, CUT_MARK, isPrintableAscii, stripUnshowable } from '../text/lab
 import { cutAt } from '../text/well-formed.js';
 import { uriMayCarryCredential } from './credential.js';
 import { percentDecode } from '../text/percent-decode.js';
-import { readAndKeepPlainHttpUri } from './uri-parts.js';
+import { readAndKeepPlainHttpUri, readPlainHttpUri } from './uri-parts.js';
 
 /** The display bound for a uri in a link line. */
 export const URI_DISPLAY_MAX_CHARS = 1024;
@@ -58,8 +58,9 @@ export function readUriText(uri: string): UriText {
   const read = pastReadBound ? uri.slice(0, URI_READ_MAX_CHARS) : uri;
   // Most uris are printable ASCII: shown and judged as they are. A uri in the plain form is
   // (`readAndKeepPlainHttpUri` admits no other character), and reading it so here spares the credential
-  // rule its own match of the same text.
-  const ascii = readAndKeepPlainHttpUri(read) !== undefined || isPrintableAscii(read);
+  // rule its own match of the same text. A uri past the read bound is read as its cut, which
+  // isn't kept: the cut would keep the whole uri alive.
+  const ascii = (pastReadBound ? readPlainHttpUri(read) : readAndKeepPlainHttpUri(read)) !== undefined || isPrintableAscii(read);
   const shown = ascii ? read : stripUnshowable(read);
   const cut = shown.length > URI_DISPLAY_MAX_CHARS || pastReadBound;
   const reading: UriText = {
