@@ -201,12 +201,15 @@ function spendOnNested(nested: string): boolean {
 // It is read percent-decoded as well, once: a proxy that decodes the path it is given fetches
 // `…/https://host/f%3Fcode%3D…` as `…/f?code=…`. That reading is tied to the one before it, which
 // spent the budget, so it is not counted again; a uri with no escape is its own decoding, and
-// has the verdict just given.
+// has the verdict just given. Its verdict is kept too: the uri nested in it is most often the
+// decoding of the one nested in the written uri, read already.
 function nestedCarries(nested: string | undefined, level: number): boolean {
   if (nested === undefined) return false;
   if (nestedReadCarries(nested, level + 1)) return true;
   const decoded = percentDecode(nested);
-  return nestedVerdicts.get(decoded) ?? uriCarries(decoded, level + 1);
+  let carries = nestedVerdicts.get(decoded);
+  if (carries === undefined) nestedVerdicts.set(decoded, (carries = uriCarries(decoded, level + 1)));
+  return carries;
 }
 
 // A nested uri not yet read spends its length of the budget, and counts once past it.

@@ -275,6 +275,15 @@ describe(uriNestedIn.name, () => {
     ['opening the query', ['/', '?https://h.example/a?b=1&c=2', '#f'], 'https://h.example/a?b=1&c=2#f'],
     ['opening the query, encoded', ['/', '?https%3A%2F%2Fh.example', ''], 'https://h.example'],
     ['an opaque path opening with one', ['mysql://h.example/db', '', ''], 'mysql://h.example/db'],
+    ['a special scheme with no slash', ['/a/https:h.example/b', '?q=1', ''], 'https:h.example/b?q=1'],
+    ['an upper-case special scheme with no slash', ['/HTTP:9.example/', '', ''], 'HTTP:9.example/'],
+    ['a special scheme with no slash, the colon encoded', ['/https%3Ah.example%2Fb', '', ''], 'https:h.example/b'],
+    ['an encoded opening holding UTF-8, decoded once', ['/https%3A%2F%2Fh.example%2F%C3%A9%25C3%25A9', '', ''], 'https://h.example/é%C3%A9'],
+    [
+      'an encoded opening holding a stray % and invalid UTF-8, decoded leniently',
+      ['/https%3A%2F%2Fh.example%2F%E9%25', '', '#100%'],
+      'https://h.example/\ufffd%#100%',
+    ],
   ] as const)('reads %s', (_name, [pathname, search, hash], want) => {
     expect(uriNestedIn(pathname, search, hash)).toBe(want);
   });
