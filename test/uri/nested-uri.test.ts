@@ -279,6 +279,12 @@ describe(uriNestedIn.name, () => {
     ['an upper-case special scheme with no slash', ['/HTTP:9.example/', '', ''], 'HTTP:9.example/'],
     ['a special scheme with no slash, the colon encoded', ['/https%3Ah.example%2Fb', '', ''], 'https:h.example/b'],
     ['an encoded opening holding UTF-8, decoded once', ['/https%3A%2F%2Fh.example%2F%C3%A9%25C3%25A9', '', ''], 'https://h.example/é%C3%A9'],
+    ['an encoded opening ending in a stray %, decoded as percentDecode does', ['/https%3A%2F%2Fh.example%2F%C3%A9%2F%2', '', ''], 'https://h.example/é/%2'],
+    [
+      'an encoded opening holding a run of invalid UTF-8 among valid ones',
+      ['/https%3A%2F%2Fh.example%2F%C3%A9/%C3%28%41/%E2%82%AC%', '', ''],
+      'https://h.example/é/\ufffd(A/€%',
+    ],
     [
       'an encoded opening holding a stray % and invalid UTF-8, decoded leniently',
       ['/https%3A%2F%2Fh.example%2F%E9%25', '', '#100%'],
@@ -305,5 +311,15 @@ describe(uriNestedIn.name, () => {
     ['a scheme in the fragment', ['/', '', '#https://h.example/']],
   ] as const)('finds none where there is %s', (_name, [pathname, search, hash]) => {
     expect(uriNestedIn(pathname, search, hash)).toBeUndefined();
+  });
+
+  it('decodes an encoded opening as percentDecode does, whatever escapes follow', () => {
+    const piece = fc.constantFrom('%', '%2', '%C3', '%A9', '%E2%82%AC', '%28', '%FF', '%25', '%2F', 'a', '/', '%c3%a9', '%F0%9F%98');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const rest = `https%3A%2F%2Fh.example%2F${pieces.join('')}`;
+        expect(uriNestedIn(`/${rest}`, '', '')).toBe(percentDecode(rest));
+      }),
+    );
   });
 });
