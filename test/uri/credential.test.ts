@@ -29,6 +29,8 @@ const budgetChain = (tail: number): string => {
   return `${'https://p.example/'.repeat(4)}${head}${'a'.repeat(tail - head.length)}`;
 };
 
+/** A uri whose path, decoded, nests another (`…/x/https:/u.example/`): as written, one segment that opens none. */
+const DECODED_ONLY = 'https://t.example/x%2Fhttps:%2Fu.example%2F';
 const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
 /** A Slack incoming webhook: its path is the credential, on its host alone. */
 const SLACK_HOOK_PATH = 'hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX';
@@ -289,6 +291,10 @@ const cases: readonly Case[] = [
   ],
   ['in a path > an ordinary search with encoded ? and = > shown', shown('https://proxy.example/https://example.com/search%3Fq%3Durl%26page%3D2')],
   ['in a path > nested twice, with escapes > shown', shown('https://proxy.example/https://r.jina.ai/https://example.com/search%3Fq%3Durl%20x%26page%3D2')],
+  // The decoded reading is a level down, as the written one is: a uri it alone finds (`%2F`
+  // spelling the path's slashes) is read to the same bound.
+  [`in a path > a uri only the decoded reading finds, read at level ${MAX_NESTING_LEVEL} > shown`, shown(pathProxied(DECODED_ONLY, MAX_NESTING_LEVEL - 1))],
+  [`in a path > a uri only the decoded reading finds, reached past level ${MAX_NESTING_LEVEL} > caught`, caught(pathProxied(DECODED_ONLY, MAX_NESTING_LEVEL))],
   // A special scheme needs no slash: the parser reads `https:host` as `https://host`.
   [
     'in a path > a special scheme with no slash before a Functions key > caught',
