@@ -133,7 +133,9 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
 export function uriMayCarryCredential(uri: string): boolean {
   if (typeof uri !== 'string') return true;
   if (uri === lastUri) return lastAnswer === true;
+  nestedBudget = NESTED_BUDGET_PER_CHAR * uri.length;
   const answer = uriCarries(uri, 0);
+  nestedVerdicts.clear();
   if (uri.length <= REMEMBERED_MAX_CHARS) {
     lastUri = ownCopy(uri);
     lastAnswer = answer;
@@ -150,19 +152,73 @@ const REMEMBERED_MAX_CHARS = 4096;
 let lastUri: string | undefined;
 let lastAnswer: boolean | undefined;
 
+// The verdicts on the uris read nested in the uri being asked about, by their text: a uri nested
+// in a path as one percent-encoded segment (`…/fetch/https%3A%2F%2F…`) is the same text as that
+// segment's value decoded, and each, read in turn at every level, would double the readings
+// level by level. A uri already read whole at some level is answered alike at another.
+const nestedVerdicts = new Map<string, boolean>();
+
 function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
-  return someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentHoldsKey(url.hash, url.hostname) || nestedCarries(url, level);
+  // The uri nested in the path is read first, and its own in turn: a chain that runs past the
+  // budget counts before any rule is tried at any of its levels, so a chain built to exhaust the
+  // budget (`https://https://https://…`) costs a few parses and no rule's work.
+  return (
+    nestedCarries(uriNestedIn(url.pathname, url.search, url.hash), level) ||
+    someUriParameter(url, new UriReading(url, level)) ||
+    pathCarries(url) ||
+    fragmentHoldsKey(url.hash, url.hostname)
+  );
+}
+
+/**
+ * How many characters the uris read nested in a path may hold together, per character of the
+ * uri asked about (docs/design.md §7); past it, the uri counts as a credential. Each nested uri
+ * is the rest of the one it is nested in, so one nested up to three times, however long, always
+ * fits (each reading is shorter than the uri), as do deeper chains of short tails behind long
+ * proxies' prefixes; a chain built to be read again at every level
+ * (`https://…/https://https://https://…`) runs out after three, in work linear in its length.
+ */
+export const NESTED_BUDGET_PER_CHAR = 3;
+
+// What is left of the budget of the uri being asked about (set by `uriMayCarryCredential`).
+let nestedBudget = 0;
+
+// Whether the budget holds `nested` (spending it if so): the readings of uris nested in a path
+// never hold more characters together than the budget allows (and their decoded readings, one
+// each, as many again).
+function spendOnNested(nested: string): boolean {
+  if (nested.length > nestedBudget) return false;
+  nestedBudget -= nested.length;
+  return true;
 }
 
 // A uri written plainly in the path or opening the query (a proxy's, a reader's, an archive's
 // `…/https://host/…`) is read at the next level with the outer uri's query and fragment, which the
 // proxy passes on. Only the first is read: the rest of the path, later ones with it, is its own.
-function nestedCarries(url: UriParts, level: number): boolean {
-  const nested = uriNestedIn(url.pathname, url.search, url.hash);
-  return nested !== undefined && uriCarries(nested, level + 1);
+// It is read percent-decoded as well, once: a proxy that decodes the path it is given fetches
+// `…/https://host/f%3Fcode%3D…` as `…/f?code=…`. That reading is tied to the one before it, which
+// spent the budget, so it is not counted again; a uri with no escape is its own decoding, and
+// has the verdict just given. Its verdict is kept too: the uri nested in it is most often the
+// decoding of the one nested in the written uri, read already.
+function nestedCarries(nested: string | undefined, level: number): boolean {
+  if (nested === undefined) return false;
+  if (nestedReadCarries(nested, level + 1)) return true;
+  const decoded = percentDecode(nested);
+  let carries = nestedVerdicts.get(decoded);
+  if (carries === undefined) nestedVerdicts.set(decoded, (carries = uriCarries(decoded, level + 1)));
+  return carries;
+}
+
+// A nested uri not yet read spends its length of the budget, and counts once past it.
+function nestedReadCarries(nested: string, level: number): boolean {
+  const known = nestedVerdicts.get(nested);
+  if (known !== undefined) return known;
+  const carries = !spendOnNested(nested) || uriCarries(nested, level);
+  nestedVerdicts.set(nested, carries);
+  return carries;
 }
 
 // A share token is read in the one segment after its word, a capability in the span after its;
@@ -322,7 +378,8 @@ function valueCarries(value: string, level: number): boolean {
   if (isShortPlainValue(value)) return false;
   if (isTokenShaped(value) || jsonCarries(value, level)) return true;
   if (looksLikeNestedUri(value)) {
-    if (uriCarries(value, level)) return true;
+    // A value that is a uri already read nested in the path (the same text) has its verdict.
+    if (nestedVerdicts.get(value) ?? uriCarries(value, level)) return true;
   } else {
     const decoded = percentDecode(value);
     if (decoded !== value) return level >= MAX_NESTING_LEVEL || valueCarries(decoded, level + 1);

@@ -148,8 +148,8 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
  * The uri written plainly inside a uri's path or opening its query, as a proxy, a reader or an
  * archive takes it (`https://r.jina.ai/https://…`, `https://web.archive.org/web/2020/https://…`,
  * `https://cors.example/?https://…`), or `undefined`. It opens at the first path segment (or
- * the query's first character) that reads `scheme:` followed by `//`, or by `/` alone for a
- * special scheme such as `https`, which the parser reads alike; the colon and slashes may be
+ * the query's first character) that reads `scheme:` followed by `//`, or by `/` alone or a host's
+ * first letter or digit for a special scheme such as `https`, which the parser reads alike; the colon and slashes may be
  * percent-encoded (`https%3A%2F%2F…`), and the uri is then percent-decoded once. It runs to the
  * end of the outer uri, `search` and `hash` included, since a proxy passes them on. Text with no
  * `:` and no `%3A` is passed over by native searches alone, and of the query only its first word
@@ -185,12 +185,34 @@ function nextSegment(pathname: string, start: number): number {
 }
 
 function asRead(uri: string, opening: 'written' | 'encoded'): string {
-  return opening === 'encoded' ? percentDecode(uri) : uri;
+  return opening === 'encoded' ? decodedOnce(uri) : uri;
+}
+
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+
+// `percentDecode`'s text, a few times faster on a path of escapes: where every run of escapes
+// spells UTF-8 the native decoder gives the same text, and where a run doesn't (or a stray `%`
+// stands alone) it throws, and that run alone is decoded leniently by `percentDecode`.
+function decodedOnce(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri.replace(ESCAPE_RUN, decodedRun);
+  }
+}
+
+function decodedRun(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return percentDecode(run);
+  }
 }
 
 /**
  * Whether `text` at `start` opens a uri with an authority: a scheme (an ASCII letter, then
- * letters, digits, `+`, `-` or `.`), a colon, then two slashes, or one for a special scheme;
+ * letters, digits, `+`, `-` or `.`), a colon, then two slashes, or for a special scheme one or
+ * none (then a letter or digit follows the colon);
  * `'encoded'` where a colon or slash is percent-encoded, `'written'` where none is, `undefined`
  * where no uri opens there or nothing follows the slashes. Reads the scheme's characters and a
  * few more.
@@ -204,10 +226,13 @@ function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | unde
   if (colon === 0) return undefined;
   at += colon;
   const first = escapedAt(text, at, PATH_SLASH);
-  if (first === 0) return undefined;
+  const special = SPECIAL_SCHEMES.has(text.slice(start, index).toLowerCase());
+  // A special scheme needs no slash (`https:host` reads as `https://host`), where a host's first
+  // letter or digit follows the colon at once: `/wiki/Special:Search` has no special scheme.
+  if (first === 0) return special && isAsciiLetterOrDigit(text.charCodeAt(at)) ? (colon === 3 ? 'encoded' : 'written') : undefined;
   at += first;
   const second = escapedAt(text, at, PATH_SLASH);
-  if (second === 0 && !SPECIAL_SCHEMES.has(text.slice(start, index).toLowerCase())) return undefined;
+  if (second === 0 && !special) return undefined;
   // A scheme and slashes that end the text open nothing (`…/see/https://`): no host follows.
   if (at + second >= text.length) return undefined;
   const encoded = colon === 3 || first === 3 || second === 3;

@@ -43,7 +43,7 @@ vi.mock('../../src/uri/uri-parts.js', async (importOriginal) => {
   };
 });
 
-const { MAX_NESTING_LEVEL, uriMayCarryCredential } = await import('../../src/uri/credential.js');
+const { MAX_NESTING_LEVEL, NESTED_BUDGET_PER_CHAR, uriMayCarryCredential } = await import('../../src/uri/credential.js');
 const { rememberingQueryVerdicts } = await import('../../src/uri/query-verdicts.js');
 
 const OCCURRENCES = 200;
@@ -238,5 +238,71 @@ describe('work for uris written plainly in a path', () => {
   it('reads no uri in a path with no scheme opening a segment', () => {
     expect(workOn(`https://proxy.example/${'a:b/'.repeat(10_000)}`)).toEqual({ readings: 1, charsRead: 22 + 40_000, verdict: false });
     expect(workOn(`https://proxy.example/${'todo:/'.repeat(10_000)}`).readings).toBe(1);
+  });
+});
+
+/** The readings, characters read and query rules run over one check of `uri`. */
+function ruleWorkOn(uri: string): { readings: number; charsRead: number; queries: number; verdict: boolean } {
+  counted.queries = 0;
+  return { ...workOn(uri), queries: counted.queries };
+}
+
+// The uris read nested in a path hold at most `NESTED_BUDGET_PER_CHAR` times the uri's characters
+// together, and the chain is read before any rule: a chain built to be read again at every level
+// costs a few parses of the uri, and no rule's work, whatever its shape.
+describe('work for chains of uris nested in a path, at the 4096-character limit', () => {
+  const link = (piece: string) => `https://h1.example/${piece.repeat(4096)}`.slice(0, 4096);
+  it.each([
+    ['https://', 'https://'],
+    ['https:/x/ (one slash)', 'https:/x/'],
+    ['https:x/ (no slash)', 'https:x/'],
+    ['a%3A%2F%2Fb/ (encoded)', 'a%3A%2F%2Fb/'],
+    ['https://x/', 'https://x/'],
+    ['https://x/a%3F/ (each read decoded as well)', 'https://x/a%3F/'],
+  ])('%s: withheld after a few parses, with no rule run', (_name, piece) => {
+    const uri = link(piece);
+    const work = ruleWorkOn(uri);
+    expect(work.verdict).toBe(true);
+    expect(work.queries).toBe(0);
+    expect(work.readings).toBeLessThanOrEqual(MAX_NESTING_LEVEL + 1);
+    expect(work.charsRead).toBeLessThanOrEqual((1 + NESTED_BUDGET_PER_CHAR) * uri.length);
+  });
+
+  it('a chain of schemes opening the query is read once, its own rules with it', () => {
+    const uri = `https://h1.example/?${'https://'.repeat(509)}`;
+    const work = ruleWorkOn(uri);
+    expect(work.verdict).toBe(true);
+    expect(work.readings).toBeLessThanOrEqual(MAX_NESTING_LEVEL + 1);
+    expect(work.charsRead).toBeLessThanOrEqual((1 + NESTED_BUDGET_PER_CHAR) * uri.length);
+  });
+
+  it('an ordinary page nested twice, however long, is read whole at each level and shown', () => {
+    const page = `https://example.com/${'chapter/'.repeat(480)}?q=1`;
+    const uri = `https://proxy.example/https://r.jina.ai/${page}`;
+    const work = ruleWorkOn(uri);
+    expect(work.verdict).toBe(false);
+    expect(work.readings).toBe(3);
+    expect(work.charsRead).toBe(uri.length + (uri.length - 22) + page.length);
+    expect(work.queries).toBe(3);
+  });
+
+  it('an ordinary page nested with escapes is read decoded as well, once per level', () => {
+    const page = 'https://example.com/search%3Fq%3D1';
+    const work = ruleWorkOn(`https://proxy.example/${page}`);
+    expect(work.verdict).toBe(false);
+    // The link, the nested uri as written and decoded, and the segment `search%3Fq%3D1` decoded as
+    // a value (a relative reference) at the first two.
+    expect(work.readings).toBe(5);
+    expect(work.charsRead).toBe(22 + 2 * page.length + 'https://example.com/search?q=1'.length + 2 * 'search?q=1'.length);
+  });
+
+  it('a uri nested in a path as one encoded segment, the same text as that segment decoded, is read once', () => {
+    const inner = 'https://files.example.com/plain/report.pdf';
+    const uri = `https://p1.example/fetch/${encodeURIComponent(`https://p2.example/fetch/${encodeURIComponent(inner)}`)}`;
+    const work = ruleWorkOn(uri);
+    expect(work.verdict).toBe(false);
+    // The link, each nested uri once (each segment's decoded value is the uri nested there, read
+    // already), and the first nested uri decoded, whose own nested uri is the second, read already.
+    expect(work.readings).toBe(4);
   });
 });

@@ -19,6 +19,18 @@ const proxied = (uri: string, times: number): string => (times === 0 ? uri : pro
 /** Wraps `uri` in `times` proxies, each holding the next written plainly as the rest of its path. */
 const pathProxied = (uri: string, times: number): string => (times === 0 ? uri : pathProxied(`https://p${times}.example/fetch/${uri}`, times - 1));
 
+/**
+ * A uri four proxies deep (`https://p.example/` each, 18 characters), nesting a plain uri of
+ * `tail` characters: its four nested readings hold 4L - 180 characters for a uri of L = 72 + tail,
+ * which is three times L for a tail of 108.
+ */
+const budgetChain = (tail: number): string => {
+  const head = 'https://files.example.com/';
+  return `${'https://p.example/'.repeat(4)}${head}${'a'.repeat(tail - head.length)}`;
+};
+
+/** A uri whose path, decoded, nests another (`…/x/https:/u.example/`): as written, one segment that opens none. */
+const DECODED_ONLY = 'https://t.example/x%2Fhttps:%2Fu.example%2F';
 const SIGNED_S3 = 'https://examplebucket.s3.amazonaws.com/k.png?X-Amz-Signature=0123456789abcdef';
 /** A Slack incoming webhook: its path is the credential, on its host alone. */
 const SLACK_HOOK_PATH = 'hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX';
@@ -261,6 +273,44 @@ const cases: readonly Case[] = [
   [`in a path > a plain uri reached past level ${MAX_NESTING_LEVEL} > caught`, caught(pathProxied(PLAIN, MAX_NESTING_LEVEL + 1))],
   [`in a path > under redirectors, read at level ${MAX_NESTING_LEVEL} > shown`, shown(redirected(pathProxied(PLAIN, 2), 2))],
   [`in a path > under redirectors, reached past level ${MAX_NESTING_LEVEL} > caught`, caught(redirected(pathProxied(PLAIN, 3), 2))],
+  // A proxy that decodes its path fetches the nested uri decoded: it is read so as well, once.
+  [
+    'in a path > the query and = of a Functions key encoded > caught',
+    caught('https://proxy.example/https://x.azurewebsites.net/api/f%3Fcode%3DabcDEF123456789xyzQ'),
+  ],
+  ['in a path > a Functions key after an encoded & > caught', caught('https://proxy.example/https://x.azurewebsites.net/api/f?a=1%26code=abc123')],
+  ['in a path > a Slack webhook with encoded slashes > caught', caught(`https://proxy.example/https://${SLACK_HOOK_PATH.replaceAll('/', '%2F')}`)],
+  ['in a path > an encoded fragment holding a key > caught', caught(`https://proxy.example/https://files.example.com/file/AbCd1234%23${FRAGMENT_KEY_RUN}`)],
+  [
+    `in a path > decoded as well at each level, read at level ${MAX_NESTING_LEVEL} > shown`,
+    shown(pathProxied('https://files.example.com/a%3Fq%3D1', MAX_NESTING_LEVEL)),
+  ],
+  [
+    `in a path > decoded as well at each level, reached past level ${MAX_NESTING_LEVEL} > caught`,
+    caught(pathProxied('https://files.example.com/a%3Fq%3D1', MAX_NESTING_LEVEL + 1)),
+  ],
+  ['in a path > an ordinary search with encoded ? and = > shown', shown('https://proxy.example/https://example.com/search%3Fq%3Durl%26page%3D2')],
+  ['in a path > nested twice, with escapes > shown', shown('https://proxy.example/https://r.jina.ai/https://example.com/search%3Fq%3Durl%20x%26page%3D2')],
+  // The decoded reading is a level down, as the written one is: a uri it alone finds (`%2F`
+  // spelling the path's slashes) is read to the same bound.
+  [`in a path > a uri only the decoded reading finds, read at level ${MAX_NESTING_LEVEL} > shown`, shown(pathProxied(DECODED_ONLY, MAX_NESTING_LEVEL - 1))],
+  [`in a path > a uri only the decoded reading finds, reached past level ${MAX_NESTING_LEVEL} > caught`, caught(pathProxied(DECODED_ONLY, MAX_NESTING_LEVEL))],
+  // A special scheme needs no slash: the parser reads `https:host` as `https://host`.
+  [
+    'in a path > a special scheme with no slash before a Functions key > caught',
+    caught('https://proxy.example/https:x.azurewebsites.net/api/f?code=abcDEF123456789xyzQ'),
+  ],
+  ['in a path > an upper-case special scheme with no slash before a webhook > caught', caught(`https://proxy.example/HTTPS:${SLACK_HOOK_PATH}`)],
+  ['in a path > an encoded colon and no slash before a webhook > caught', caught(`https://proxy.example/https%3A${SLACK_HOOK_PATH}`)],
+  ['in a path > a special scheme with no slash, an ordinary page > shown', shown('https://proxy.example/https:example.com/docs?page=2')],
+  ['in a path > a colon after a special scheme, a host carrying nothing > shown', shown('https://example.com/notes/http:b')],
+  ['in a path > a special scheme, a colon and a dash > shown', shown('https://example.com/notes/http:-b?token=')],
+  ['in a path > a wiki page after a special namespace > shown', shown('https://en.wikipedia.org/wiki/Special:Search?search=http:foo')],
+  // The budget: the uris read nested in a path hold at most three times the uri's characters together.
+  ['budget > nested three times, a long tail > shown', shown(pathProxied(`${PLAIN}/${'chapter/'.repeat(500)}`, 3))],
+  ['budget > nested four times, the readings exactly three times the uri > shown', shown(budgetChain(108))],
+  ['budget > nested four times, the readings one past three times the uri > caught', caught(budgetChain(109))],
+  ['budget > a chain of schemes alone > caught', caught(`https://proxy.example/${'https://'.repeat(100)}x`)],
 
   // Nested uris in hex and base64 (camo, imgproxy).
   ['camo > hex of a signed url > caught', caught(`https://camo.githubusercontent.com/0123456789abcdef0123456789abcdef01234567/${hex(SIGNED_S3)}`)],
@@ -511,6 +561,14 @@ const cases: readonly Case[] = [
 describe(uriMayCarryCredential.name, () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(uriMayCarryCredential(given)).toBe(want);
+  });
+
+  it('answers each asking from its own readings: a uri read nested in one asking is read anew in the next', () => {
+    const nested = 'https://q.example/https://r.example/';
+    // Read at level 1 here, the uri nested in it at level 2: shown.
+    expect(uriMayCarryCredential(`https://p.example/${nested}`)).toBe(false);
+    // Read at level MAX_NESTING_LEVEL here, the uri nested in it past the bound: withheld.
+    expect(uriMayCarryCredential(pathProxied(nested, MAX_NESTING_LEVEL))).toBe(true);
   });
 
   it.each([

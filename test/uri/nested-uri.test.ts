@@ -275,6 +275,21 @@ describe(uriNestedIn.name, () => {
     ['opening the query', ['/', '?https://h.example/a?b=1&c=2', '#f'], 'https://h.example/a?b=1&c=2#f'],
     ['opening the query, encoded', ['/', '?https%3A%2F%2Fh.example', ''], 'https://h.example'],
     ['an opaque path opening with one', ['mysql://h.example/db', '', ''], 'mysql://h.example/db'],
+    ['a special scheme with no slash', ['/a/https:h.example/b', '?q=1', ''], 'https:h.example/b?q=1'],
+    ['an upper-case special scheme with no slash', ['/HTTP:9.example/', '', ''], 'HTTP:9.example/'],
+    ['a special scheme with no slash, the colon encoded', ['/https%3Ah.example%2Fb', '', ''], 'https:h.example/b'],
+    ['an encoded opening holding UTF-8, decoded once', ['/https%3A%2F%2Fh.example%2F%C3%A9%25C3%25A9', '', ''], 'https://h.example/é%C3%A9'],
+    ['an encoded opening ending in a stray %, decoded as percentDecode does', ['/https%3A%2F%2Fh.example%2F%C3%A9%2F%2', '', ''], 'https://h.example/é/%2'],
+    [
+      'an encoded opening holding a run of invalid UTF-8 among valid ones',
+      ['/https%3A%2F%2Fh.example%2F%C3%A9/%C3%28%41/%E2%82%AC%', '', ''],
+      'https://h.example/é/\ufffd(A/€%',
+    ],
+    [
+      'an encoded opening holding a stray % and invalid UTF-8, decoded leniently',
+      ['/https%3A%2F%2Fh.example%2F%E9%25', '', '#100%'],
+      'https://h.example/\ufffd%#100%',
+    ],
   ] as const)('reads %s', (_name, [pathname, search, hash], want) => {
     expect(uriNestedIn(pathname, search, hash)).toBe(want);
   });
@@ -283,7 +298,8 @@ describe(uriNestedIn.name, () => {
     ['no colon', ['/a/b/c', '?d=1', '#e']],
     ['a colon inside a segment', ['/wiki/Special:Search', '', '']],
     ['one slash after no special scheme', ['/notes/todo:/list', '', '']],
-    ['no slash after the colon', ['/a/https:h.example/', '', '']],
+    ['no slash after a scheme that is not special', ['/a/web+app:h.example/', '', '']],
+    ['no slash after a special scheme, then no letter or digit', ['/a/https:-h.example/', '', '']],
     ['a scheme opening with a digit', ['/2x://h.example/', '', '']],
     ['a scheme not opening its segment', ['/a_https://h.example/', '', '']],
     ['an escape for another character', ['/https%3B%2F%2Fh.example', '', '']],
@@ -295,5 +311,15 @@ describe(uriNestedIn.name, () => {
     ['a scheme in the fragment', ['/', '', '#https://h.example/']],
   ] as const)('finds none where there is %s', (_name, [pathname, search, hash]) => {
     expect(uriNestedIn(pathname, search, hash)).toBeUndefined();
+  });
+
+  it('decodes an encoded opening as percentDecode does, whatever escapes follow', () => {
+    const piece = fc.constantFrom('%', '%2', '%C3', '%A9', '%E2%82%AC', '%28', '%FF', '%25', '%2F', 'a', '/', '%c3%a9', '%F0%9F%98');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const rest = `https%3A%2F%2Fh.example%2F${pieces.join('')}`;
+        expect(uriNestedIn(`/${rest}`, '', '')).toBe(percentDecode(rest));
+      }),
+    );
   });
 });
