@@ -234,6 +234,26 @@ const FAMILIES: readonly Family[] = [
     },
   },
   { name: 'long-text', what: 'one text block of 1 MB', build: (b) => ({ content: [{ type: 'text', text: repeatTo('word ', b) }] }) },
+  {
+    name: 'nested-https-links',
+    what: 'links of 4 KB whose path is https:// × 500',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://h${i}.example/${'https://'.repeat(500)}`.slice(0, 4000))) }),
+  },
+  {
+    name: 'nested-oneslash-links',
+    what: 'links of 4 KB whose path is https:/x/ × 500',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://h${i}.example/${'https:/x/'.repeat(500)}`.slice(0, 4000))) }),
+  },
+  {
+    name: 'nested-encoded-links',
+    what: 'links of 4 KB whose path is a%3A%2F%2Fb/ × 400',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://h${i}.example/${'a%3A%2F%2Fb/'.repeat(400)}`.slice(0, 4000))) }),
+  },
+  {
+    name: 'nested-query-links',
+    what: 'links whose query is https:// × 497',
+    build: (b) => ({ content: blocksUpTo(b, (i) => link('x', `https://h${i}.example/?${'https://'.repeat(497)}`)) }),
+  },
 ];
 
 /** What one child measured. */
