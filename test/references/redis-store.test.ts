@@ -13,7 +13,13 @@ import { closeOrigins, serveFixture } from '../support/loopback.js';
 import { HAS_REDIS, REDIS_SKIP_REASON, startRedis, type RedisServer } from '../support/redis-server.js';
 
 const SERVER = 'files';
-const TIMEOUT_MS = 400;
+/**
+ * A healthy store's bound: far past any round trip on a loaded machine, so a test of what works
+ * never fails for a slow turn (a 400 ms bound made flush answer registry-unavailable under load).
+ */
+const TIMEOUT_MS = 10_000;
+/** The bound of the stores the fault tests stop or kill: what they wait for, so kept short. */
+const FAULT_TIMEOUT_MS = 400;
 
 describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HAS_REDIS ? '' : ` (${REDIS_SKIP_REASON})`}`, () => {
   let redis: RedisServer;
@@ -263,7 +269,7 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
 
   describe('faults', () => {
     it('Redis killed: rendering goes on, flush and a fetch answer registry-unavailable within the bound; restarted, the records are written with nothing from the host', async () => {
-      const [a, b] = workers();
+      const [a, b] = workers({ timeoutMs: FAULT_TIMEOUT_MS });
       a.renderToolResult(linkResult('https://x.example.com/warm.txt'), { serverId: SERVER });
       await a.flush();
       await redis.kill();
@@ -271,10 +277,10 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
         const refId = refIdOf(a, linkResult('https://x.example.com/while-down.txt'));
         const shown = a.renderToolResult(linkResult('https://x.example.com/also-down.txt'), { serverId: SERVER });
         expect(shown.blocks).toHaveLength(1);
-        expect(await within(TIMEOUT_MS, a.flush())).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(FAULT_TIMEOUT_MS, a.flush())).toMatchObject({ ok: false, code: 'registry-unavailable' });
         expect(a.registry.pending).toBeGreaterThan(0);
         expect(a.registry.get(refId)).toBeDefined();
-        expect(await within(TIMEOUT_MS, b.fetchReference(refId, { save }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(FAULT_TIMEOUT_MS, b.fetchReference(refId, { save }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
         expect(logs.some((line) => line.includes('kept in this process only'))).toBe(true);
         await redis.restart();
         await vi.waitFor(() => expect(a.registry.pending).toBe(0), { timeout: 10_000, interval: 100 });
@@ -286,7 +292,7 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
     });
 
     it('Redis stopped (SIGSTOP, answering nothing): rendering goes on, flush and a fetch answer registry-unavailable within the bound; resumed, flush succeeds', async () => {
-      const [a, b] = workers();
+      const [a, b] = workers({ timeoutMs: FAULT_TIMEOUT_MS });
       a.renderToolResult(linkResult('https://x.example.com/warm.txt'), { serverId: SERVER });
       await a.flush();
       await b.registry.lookup('ref-AAAAAAAAAAAAAAAA', TIMEOUT_MS);
@@ -296,11 +302,11 @@ describe.skipIf(!HAS_REDIS)(`${createRedisStore.name} on a real redis-server${HA
       redis.pause();
       try {
         const refId = refIdOf(a, linkResult('https://x.example.com/while-stopped.txt'));
-        expect(await within(TIMEOUT_MS, a.flush())).toMatchObject({ ok: false, code: 'registry-unavailable' });
-        expect(await within(TIMEOUT_MS, b.fetchReference(refId, { save, timeoutMs: 5000 }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(FAULT_TIMEOUT_MS, a.flush())).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        expect(await within(FAULT_TIMEOUT_MS, b.fetchReference(refId, { save, timeoutMs: 5000 }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
         // A fetch whose own bound is shorter than the store's is answered within it: the hang
-        // guard (500 ms) is a tenth of the store's wait, so only the fetch's bound ends it in time.
-        expect(await within(50, patient.fetchReference(refId, { save, timeoutMs: 50 }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
+        // guard (2.5 s) is half the store's wait, so only the fetch's bound ends it in time.
+        expect(await within(250, patient.fetchReference(refId, { save, timeoutMs: 50 }))).toMatchObject({ ok: false, code: 'registry-unavailable' });
         redis.resume();
         await vi.waitFor(async () => expect(await a.flush()).toEqual({ ok: true }), { timeout: 10_000, interval: 100 });
         await vi.waitFor(async () => expect((await b.registry.lookup(refId, TIMEOUT_MS)).kind).toBe('record'), { timeout: 10_000, interval: 100 });
