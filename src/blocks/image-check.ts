@@ -103,7 +103,7 @@ const READING_REFUSALS = { mismatch: 'image-mismatch', truncated: 'image-truncat
 /** The type `limits` take that `mimeType` declares (read as {@link checkImage} reads it), if any. */
 export function takenImageType(mimeType: string, limits: ImageLimits): NativeImageType | undefined {
   const declared = normalizeImageType(mimeType);
-  return limits.types.find((taken) => taken === declared);
+  return (limits.types as readonly string[]).includes(declared) ? (declared as NativeImageType) : undefined;
 }
 
 /** A declared image type, lower-cased, parameters dropped, `image/jpg` read as `image/jpeg`. */

@@ -21,7 +21,7 @@
  * with a small constant; a strict segment walk is a few lines and refuses such data at once.
  */
 import { createRequire } from 'node:module';
-import { crc32 } from 'node:zlib';
+import { crc32Of } from './chunk-crc.js';
 import type { NativeImageType } from './shown-block.js';
 
 /** What the bytes of a declared image turned out to be. */
@@ -164,8 +164,8 @@ function sized(reading: ImageReading): ImageReading {
  * Where a PNG's chunks end: walked chunk by chunk (each its length plus 12 bytes) from the
  * signature, it is whole when an IEND chunk ends exactly at the data's end after at least one
  * IDAT. A chunk past the data is a cut; bytes after IEND, or no image data, are malformed. Each
- * critical chunk's CRC is checked (`zlib.crc32`, native: one pass over the data at memory
- * speed), since a decoder refuses a critical chunk whose CRC is wrong; so are IHDR's fields, the zlib header that opens
+ * critical chunk's CRC is checked (`crc32Of`: natively for a long chunk, one pass over its
+ * data), since a decoder refuses a critical chunk whose CRC is wrong; so are IHDR's fields, the zlib header that opens
  * the image data, a palette before the data of a palette image, and chunk types: a critical
  * chunk (upper-case first letter) that PNG doesn't define is one a decoder must refuse.
  */
@@ -189,7 +189,7 @@ function readPngEnd(b: Uint8Array): ImageReading | typeof WHOLE_STREAM {
     // reference server's own sample image has an iCCP chunk whose CRC is wrong.
     if ((b[at + 4]! & 0x20) === 0) {
       const stored = uint32At(b, end - 4);
-      if (crc32(b.subarray(at + 4, end - 4)) !== stored) return MALFORMED;
+      if (crc32Of(b, at + 4, end - 4) !== stored) return MALFORMED;
     }
     if (startsWith(b, PNG_IEND, at + 4)) return end === b.length && imageData && zlibHeaderValid(zlibHead) ? WHOLE_STREAM : MALFORMED;
     if (startsWith(b, PNG_IDAT, at + 4)) {

@@ -37,27 +37,56 @@ export interface RenderedToolResult {
   readonly structuredStanding?: StructuredStanding;
 }
 
-/** Every rendered result this library made; held weakly, so a result is freed when the host drops it. */
-const RENDERED = new WeakSet<object>();
+/**
+ * The base of {@link RenderedBrand}: its constructor answers the object it is given, so the
+ * subclass's private field is installed on that object itself (a class may add a private field
+ * to any object this way, and only its own methods can see it).
+ */
+class Stamped {
+  constructor(target: object) {
+    return target;
+  }
+}
+
+/**
+ * The mark every rendered result this library made carries: a private field, which no copy,
+ * spread, clone, JSON round trip or proxy has (`#rendered in value` checks the object itself).
+ * Not a module-private `WeakSet`, which answers alike: its add and its weak entries cost each
+ * render about a microsecond and the collector more (a third of a small result's fixed cost),
+ * where a private field is a property in the object's own shape, freed with it.
+ */
+class RenderedBrand extends Stamped {
+  readonly #rendered = true;
+
+  /** Marks `result`, before it is frozen (TC39's "nonextensible applies to private" would refuse it after). */
+  static mark(result: object): void {
+    if (!RenderedBrand.has(result)) new RenderedBrand(result);
+  }
+
+  /** Whether `value` is an object marked by {@link RenderedBrand.mark}. */
+  static has(value: object): boolean {
+    return #rendered in value;
+  }
+}
 
 /**
  * `result` frozen (the object, its live copy and the live copy's blocks list, so what was
- * checked is what an adapter reads) and remembered as rendered. Every path that makes a
- * rendered result ends here.
+ * checked is what an adapter reads) and marked as rendered. Every path that makes a rendered
+ * result ends here.
  */
 export function markRendered(result: RenderedToolResult): RenderedToolResult {
+  RenderedBrand.mark(result);
   if (result.live.kind === 'native') Object.freeze(result.live.blocks);
   Object.freeze(result.live);
   Object.freeze(result.blocks);
-  RENDERED.add(Object.freeze(result));
-  return result;
+  return Object.freeze(result);
 }
 
 /**
  * True where `value` is a rendered tool result this library made (what `renderToolResult` and
- * the `fetch_reference` tool answer) — that object itself: a copy, a spread or a look-alike
- * with the same keys is not one. One lookup, whatever the value's size.
+ * the `fetch_reference` tool answer) — that object itself: a copy, a spread, a proxy or a
+ * look-alike with the same keys is not one. One lookup, whatever the value's size.
  */
 export function isRenderedToolResult(value: unknown): value is RenderedToolResult {
-  return typeof value === 'object' && value !== null && RENDERED.has(value);
+  return typeof value === 'object' && value !== null && RenderedBrand.has(value);
 }
