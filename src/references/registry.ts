@@ -215,8 +215,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   let newest = NONE;
   // Slots by uri, by the uri's hash under this registry's own seed: see `uriHash`.
   const slotByUri = new SlotTable(older.length);
-  // Each slot's uri hash, kept so an eviction finds its cell without reading the uri again.
+  // Each slot's uri hash and id key, kept so an eviction finds its cells without reading the
+  // uri or the id again.
   let uriHashes = new Int32Array(older.length);
+  let idKeys = new Int32Array(older.length);
   const seed = randomInt(2 ** 32) | 0;
   // Slots by their id's key, a small integer read from its random bits. A lookup compares the
   // whole id, so only the id as issued names its record.
@@ -336,6 +338,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const grownHashes = new Int32Array(slots);
       grownHashes.set(uriHashes);
       uriHashes = grownHashes;
+      const grownKeys = new Int32Array(slots);
+      grownKeys.set(idKeys);
+      idKeys = grownKeys;
       slotByKey.grow(slots);
       slotByUri.grow(slots);
     }
@@ -352,10 +357,12 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     if (journals.size > 0) beforeChange(record.uri);
     const slot = records.length >= capacity ? evictOldest() : newSlot();
     hold(slot, record, undefined);
-    uriHashes[slot] = hash;
-    slotByUri.insert(hash, slot);
     // Every id issued reads as a key.
-    slotByKey.insert(refIdKey(refId)!, slot);
+    const key = refIdKey(refId)!;
+    uriHashes[slot] = hash;
+    idKeys[slot] = key;
+    slotByUri.insert(hash, slot);
+    slotByKey.insert(key, slot);
     append(slot);
     behind?.enqueue(record);
     return record;
@@ -423,8 +430,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     const record = records[slot]!;
     if (journals.size > 0) beforeChange(record.uri);
     unlink(slot);
-    // Every id issued reads as a key.
-    slotByKey.remove(refIdKey(record.refId)!, slot);
+    slotByKey.remove(idKeys[slot]!, slot);
     slotByUri.remove(uriHashes[slot]!, slot);
     if (claimsAnything(record.testimony)) claiming -= 1;
     return slot;
