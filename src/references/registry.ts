@@ -219,12 +219,14 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   // uri or the id again.
   let uriHashes = new Int32Array(older.length);
   let idKeys = new Int32Array(older.length);
+  // Each slot's 1 where its record claims anything (`claimsAnything`), else 0.
+  let claimFlags = new Uint8Array(older.length);
   const seed = randomInt(2 ** 32) | 0;
   // Slots by their id's key, a small integer read from its random bits. A lookup compares the
   // whole id, so only the id as issued names its record.
   const slotByKey = new SlotTable(older.length);
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
-  // How many held records claim anything (`claimsAnything`): every change of an entry's record
+  // How many held records claim anything (`claimsAnything`): every change of a slot's record
   // goes through `hold`, and every eviction counts its record out.
   let claiming = 0;
   const store = options.store ?? createMemoryStore();
@@ -300,10 +302,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return testimony === record.testimony ? record : makeRecord(record.refId, testimony, record.serverId, record.fetched);
   }
 
-  /** Puts `record` in `slot` in place of the record it held (none for a new slot), counting claims. */
-  function hold(slot: number, record: ReferenceRecord, replaced: ReferenceRecord | undefined): void {
-    if (replaced !== undefined && claimsAnything(replaced.testimony)) claiming -= 1;
-    if (claimsAnything(record.testimony)) claiming += 1;
+  /** Puts `record` in `slot` in place of the record it held (none for a new or evicted slot), counting claims. */
+  function hold(slot: number, record: ReferenceRecord): void {
+    const claims = claimsAnything(record.testimony) ? 1 : 0;
+    claiming += claims - claimFlags[slot]!;
+    claimFlags[slot] = claims;
     records[slot] = record;
   }
 
@@ -341,6 +344,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const grownKeys = new Int32Array(slots);
       grownKeys.set(idKeys);
       idKeys = grownKeys;
+      const grownFlags = new Uint8Array(slots);
+      grownFlags.set(claimFlags);
+      claimFlags = grownFlags;
       slotByKey.grow(slots);
       slotByUri.grow(slots);
     }
@@ -356,7 +362,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     const record = makeRecord(refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
     const slot = records.length >= capacity ? evictOldest() : newSlot();
-    hold(slot, record, undefined);
+    hold(slot, record);
     // Every id issued reads as a key.
     const key = refIdKey(refId)!;
     uriHashes[slot] = hash;
@@ -373,7 +379,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     const held = records[slot]!;
     const record = makeRecord(held.refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
-    hold(slot, record, held);
+    hold(slot, record);
     unlink(slot);
     append(slot);
     behind?.enqueue(record);
@@ -419,20 +425,21 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     if (slot === NONE) return;
     const current = records[slot]!;
     if (current.testimony.disposition === 'never') return;
-    hold(slot, makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched), current);
+    hold(slot, makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched));
   }
 
   if (store.shared) store.watchNever(adoptNever);
 
   /** Evicts the least recently used record, returning its slot, now in no list or table. */
   function evictOldest(): number {
+    // Read from the slot's numbers alone: the evicted record, long unread, is not touched.
     const slot = oldest;
-    const record = records[slot]!;
-    if (journals.size > 0) beforeChange(record.uri);
+    if (journals.size > 0) beforeChange(records[slot]!.uri);
     unlink(slot);
     slotByKey.remove(idKeys[slot]!, slot);
     slotByUri.remove(uriHashes[slot]!, slot);
-    if (claimsAnything(record.testimony)) claiming -= 1;
+    claiming -= claimFlags[slot]!;
+    claimFlags[slot] = 0;
     return slot;
   }
 
