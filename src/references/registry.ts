@@ -267,8 +267,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     return NONE;
   }
 
+  /** The slot holding `uri`'s record, or {@link NONE} (for a caller outside TypeScript, any value). */
   function slotOf(uri: string): number {
-    return slotOfUri(uri, uriHash(uri, seed));
+    return typeof uri === 'string' ? slotOfUri(uri, uriHash(uri, seed)) : NONE;
   }
 
   function beforeChange(uri: string): void {
