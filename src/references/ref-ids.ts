@@ -10,8 +10,12 @@ import { randomFillSync } from 'node:crypto';
 /** The random bytes in one id: 96 bits. */
 const REF_ID_RANDOM_BYTES = 12;
 
-/** How many ids one draw of randomness serves. */
-export const IDS_PER_DRAW = 256;
+/**
+ * How many ids one draw of randomness serves: a draw costs some 20 µs however few bytes it
+ * fills, so one serves some eight results of 250 links (its ids' text, 40 KB, is kept while
+ * any of them is held).
+ */
+export const IDS_PER_DRAW = 2048;
 
 /** Every id this module makes: `ref-` and 16 base64url characters. */
 export const REF_ID_PATTERN = /^ref-[A-Za-z0-9_-]{16}$/;

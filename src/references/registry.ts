@@ -6,7 +6,10 @@
  * ({@link RecordStore}), records are also written behind to it and read from it by id, so
  * registries in other processes find them.
  */
+import { randomInt } from 'node:crypto';
 import { expiryMs } from './expiry.js';
+import { NO_CELL, SlotTable } from './slot-table.js';
+import { uriHash } from './uri-hash.js';
 import { createMemoryStore, type RecordStore } from './record-store.js';
 import { nextRefId, refIdKey } from './ref-ids.js';
 import type { FetchedCopy, ReferenceRecord } from './reference-record.js';
@@ -138,14 +141,10 @@ function makeRecord(refId: string, testimony: Testimony, serverId: string | unde
   return serverId === undefined ? { refId, uri, testimony, fetched } : { refId, uri, testimony, serverId, fetched };
 }
 
-/** A record's place in the recency list. */
-interface Entry {
-  record: ReferenceRecord;
-  /** Its id's key (see {@link refIdKey}): the id table's key, unique among held records. */
-  key: number;
-  prev: Entry | undefined;
-  next: Entry | undefined;
-}
+/** No slot: the end of the recency list, or an id or uri no record held has. */
+const NONE = -1;
+/** The slots a registry makes room for at first, and at least each time it grows. */
+const FIRST_SLOTS = 64;
 
 /** Options for {@link createRegistry}. */
 export interface RegistryOptions {
@@ -203,17 +202,31 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   if (!Number.isSafeInteger(capacity) || capacity < 1) {
     throw new RangeError(`registry capacity must be a positive integer, got ${String(capacity)}`);
   }
-  // Records by uri, each in a doubly linked recency list (oldest at `head`): a touch and an
-  // eviction are O(1), with no iteration over the map's deleted entries.
-  const byUri = new Map<string, Entry>();
-  // Entries by their id's key, a small integer read from its random bits: a number key is hashed
-  // without reading the id's text, which the lane's hot path would otherwise do twice per link.
-  // A lookup compares the whole id, so only the id as issued names its record.
-  const byKey = new Map<number, Entry>();
+  // Each held record has a slot, a small integer: `records[slot]` is the record, and the slots
+  // form a doubly linked recency list in two typed arrays (oldest first), so a touch and an
+  // eviction are O(1) and move numbers only. Slots are made up to the capacity and then reused,
+  // the least recently used record's for the new one: in a full registry (the steady state of a
+  // long-running host) a link allocates nothing but its record, and its record's slot number is
+  // all either table stores, never an object the garbage collector must trace.
+  const records: ReferenceRecord[] = [];
+  let older = new Int32Array(Math.min(capacity, FIRST_SLOTS));
+  let newer = new Int32Array(older.length);
+  let oldest = NONE;
+  let newest = NONE;
+  // Slots by uri, by the uri's hash under this registry's own seed: see `uriHash`.
+  const slotByUri = new SlotTable(older.length);
+  // Each slot's uri hash and id key, kept so an eviction finds its cells without reading the
+  // uri or the id again.
+  let uriHashes = new Int32Array(older.length);
+  let idKeys = new Int32Array(older.length);
+  // Each slot's 1 where its record claims anything (`claimsAnything`), else 0.
+  let claimFlags = new Uint8Array(older.length);
+  const seed = randomInt(2 ** 32) | 0;
+  // Slots by their id's key, a small integer read from its random bits. A lookup compares the
+  // whole id, so only the id as issued names its record.
+  const slotByKey = new SlotTable(older.length);
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
-  let head: Entry | undefined;
-  let tail: Entry | undefined;
-  // How many held records claim anything (`claimsAnything`): every change of an entry's record
+  // How many held records claim anything (`claimsAnything`): every change of a slot's record
   // goes through `hold`, and every eviction counts its record out.
   let claiming = 0;
   const store = options.store ?? createMemoryStore();
@@ -234,29 +247,29 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   // same uri: kept apart from the uri table, bounded by the same capacity, oldest first out.
   const borrowed = new Map<string, ReferenceRecord>();
 
-  /** The entry `refId` names, where it is an id this registry issued and still holds. */
-  function entryFor(refId: string): Entry | undefined {
+  /** The record `refId` names, where it is an id this registry issued and still holds. */
+  function ownRecord(refId: string): ReferenceRecord | undefined {
     const key = typeof refId === 'string' ? refIdKey(refId) : undefined;
-    const entry = key === undefined ? undefined : byKey.get(key);
-    return entry !== undefined && entry.record.refId === refId ? entry : undefined;
+    if (key === undefined) return undefined;
+    for (let cell = slotByKey.first(key); cell !== NO_CELL; cell = slotByKey.next(cell, key)) {
+      const record = records[slotByKey.slotAt(cell)]!;
+      if (record.refId === refId) return record;
+    }
+    return undefined;
   }
 
-  // The key of the id {@link freshId} last issued: read with it, so no object is made per id.
-  let freshKey = 0;
-
-  /**
-   * A new id whose key no held record's has (the id stays 96 random bits; only its key is
-   * checked); its key is left in `freshKey`.
-   */
-  function freshId(): string {
-    let refId = nextRefId();
-    // Every id issued reads as a key.
-    freshKey = refIdKey(refId)!;
-    while (byKey.has(freshKey)) {
-      refId = nextRefId();
-      freshKey = refIdKey(refId)!;
+  /** The slot holding `uri`'s record (`hash` its {@link uriHash}), or {@link NONE}. */
+  function slotOfUri(uri: string, hash: number): number {
+    for (let cell = slotByUri.first(hash); cell !== NO_CELL; cell = slotByUri.next(cell, hash)) {
+      const slot = slotByUri.slotAt(cell);
+      if (records[slot]!.uri === uri) return slot;
     }
-    return refId;
+    return NONE;
+  }
+
+  /** The slot holding `uri`'s record, or {@link NONE} (for a caller outside TypeScript, any value). */
+  function slotOf(uri: string): number {
+    return typeof uri === 'string' ? slotOfUri(uri, uriHash(uri, seed)) : NONE;
   }
 
   function beforeChange(uri: string): void {
@@ -265,7 +278,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
   /** The record held for `uri`, or else another registry's `never` claim on it. */
   function recordForUri(uri: string): ReferenceRecord | undefined {
-    return byUri.get(uri)?.record ?? (foreignNever.size > 0 ? foreignNever.get(uri) : undefined);
+    const slot = slotOf(uri);
+    if (slot !== NONE) return records[slot];
+    return foreignNever.size > 0 ? foreignNever.get(uri) : undefined;
   }
 
   /**
@@ -281,74 +296,99 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
   /** A record read from the store, with the claims this registry knows on its uri in force. */
   function withKnownClaims(record: ReferenceRecord): ReferenceRecord {
-    const held = byUri.get(record.uri)?.record.testimony;
+    const slot = slotOf(record.uri);
+    const held = slot === NONE ? undefined : records[slot]!.testimony;
     let testimony = held === undefined ? record.testimony : stricterOf(record.testimony, held);
     testimony = withForeignNever(testimony);
     return testimony === record.testimony ? record : makeRecord(record.refId, testimony, record.serverId, record.fetched);
   }
 
-  /** Puts `record` in `entry` in place of the record it held (none for a new entry), counting claims. */
-  function hold(entry: Entry, record: ReferenceRecord, replaced: ReferenceRecord | undefined): void {
-    if (replaced !== undefined && claimsAnything(replaced.testimony)) claiming -= 1;
-    if (claimsAnything(record.testimony)) claiming += 1;
-    entry.record = record;
+  /** Puts `record` in `slot` in place of the record it held (none for a new or evicted slot), counting claims. */
+  function hold(slot: number, record: ReferenceRecord): void {
+    const claims = claimsAnything(record.testimony) ? 1 : 0;
+    claiming += claims - claimFlags[slot]!;
+    claimFlags[slot] = claims;
+    records[slot] = record;
   }
 
-  function unlink(entry: Entry): void {
-    if (entry.prev === undefined) head = entry.next;
-    else entry.prev.next = entry.next;
-    if (entry.next === undefined) tail = entry.prev;
-    else entry.next.prev = entry.prev;
-    entry.prev = undefined;
-    entry.next = undefined;
+  function unlink(slot: number): void {
+    const before = older[slot]!;
+    const after = newer[slot]!;
+    if (before === NONE) oldest = after;
+    else newer[before] = after;
+    if (after === NONE) newest = before;
+    else older[after] = before;
   }
 
-  function append(entry: Entry): void {
-    entry.prev = tail;
-    if (tail === undefined) head = entry;
-    else tail.next = entry;
-    tail = entry;
+  function append(slot: number): void {
+    older[slot] = newest;
+    newer[slot] = NONE;
+    if (newest === NONE) oldest = slot;
+    else newer[newest] = slot;
+    newest = slot;
+  }
+
+  /** A slot no record holds yet (the registry is below capacity), with room made for it. */
+  function newSlot(): number {
+    const slot = records.length;
+    if (slot === older.length) {
+      const slots = Math.min(capacity, Math.max(FIRST_SLOTS, slot * 2));
+      const grownOlder = new Int32Array(slots);
+      grownOlder.set(older);
+      const grownNewer = new Int32Array(slots);
+      grownNewer.set(newer);
+      older = grownOlder;
+      newer = grownNewer;
+      const grownHashes = new Int32Array(slots);
+      grownHashes.set(uriHashes);
+      uriHashes = grownHashes;
+      const grownKeys = new Int32Array(slots);
+      grownKeys.set(idKeys);
+      idKeys = grownKeys;
+      const grownFlags = new Uint8Array(slots);
+      grownFlags.set(claimFlags);
+      claimFlags = grownFlags;
+      slotByKey.grow(slots);
+      slotByUri.grow(slots);
+    }
+    return slot;
   }
 
   /**
    * A record for a uri this registry doesn't hold, under a new id, as the most recent. At
-   * capacity the least recently used record goes first, and its entry carries the new one: in a
-   * full registry (the steady state of a long-running host) a link allocates no entry.
+   * capacity the least recently used record goes first, and its slot holds the new one.
    */
-  function storeNew(testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-    const refId = freshId();
-    const key = freshKey;
+  function storeNew(testimony: Testimony, hash: number, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
+    const refId = nextRefId();
     const record = makeRecord(refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
-    let entry: Entry;
-    if (byUri.size >= capacity) {
-      entry = evictOldest();
-      hold(entry, record, undefined);
-      entry.key = key;
-    } else {
-      entry = { record, key, prev: undefined, next: undefined };
-      hold(entry, record, undefined);
-    }
-    byUri.set(record.uri, entry);
-    byKey.set(key, entry);
-    append(entry);
+    const slot = records.length >= capacity ? evictOldest() : newSlot();
+    hold(slot, record);
+    // Every id issued reads as a key.
+    const key = refIdKey(refId)!;
+    uriHashes[slot] = hash;
+    idKeys[slot] = key;
+    slotByUri.insert(hash, slot);
+    slotByKey.insert(key, slot);
+    append(slot);
     behind?.enqueue(record);
     return record;
   }
 
-  /** A new record for the uri `held` holds, under its id, as the most recent. */
-  function storeHeld(held: Entry, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
-    const record = makeRecord(held.record.refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
+  /** A new record for the uri `slot` holds, under its id, as the most recent. */
+  function storeHeld(slot: number, testimony: Testimony, serverId: string | undefined, fetched: FetchedCopy | undefined): ReferenceRecord {
+    const held = records[slot]!;
+    const record = makeRecord(held.refId, foreignNever.size === 0 ? testimony : withForeignNever(testimony), serverId, fetched);
     if (journals.size > 0) beforeChange(record.uri);
-    hold(held, record, held.record);
-    unlink(held);
-    append(held);
+    hold(slot, record);
+    unlink(slot);
+    append(slot);
     behind?.enqueue(record);
     return record;
   }
 
   function getRecord(refId: string): ReferenceRecord | undefined {
-    const own = entryFor(refId)?.record;
+    const own = ownRecord(refId);
     if (own !== undefined || borrowed.size === 0) return own;
     const lent = borrowed.get(refId);
     return lent === undefined ? undefined : withKnownClaims(lent);
@@ -382,23 +422,26 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       foreignNever.delete(uri);
       foreignBytes -= recordBytes(oldest);
     }
-    const held = byUri.get(record.uri);
-    if (held === undefined || held.record.testimony.disposition === 'never') return;
-    const current = held.record;
-    hold(held, makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched), current);
+    const slot = slotOf(record.uri);
+    if (slot === NONE) return;
+    const current = records[slot]!;
+    if (current.testimony.disposition === 'never') return;
+    hold(slot, makeRecord(current.refId, withForeignNever(current.testimony), current.serverId, current.fetched));
   }
 
   if (store.shared) store.watchNever(adoptNever);
 
-  /** Evicts the least recently used record, returning its entry, now in no list or map. */
-  function evictOldest(): Entry {
-    const oldest = head!;
-    if (journals.size > 0) beforeChange(oldest.record.uri);
-    unlink(oldest);
-    byKey.delete(oldest.key);
-    byUri.delete(oldest.record.uri);
-    if (claimsAnything(oldest.record.testimony)) claiming -= 1;
-    return oldest;
+  /** Evicts the least recently used record, returning its slot, now in no list or table. */
+  function evictOldest(): number {
+    // Read from the slot's numbers alone: the evicted record, long unread, is not touched.
+    const slot = oldest;
+    if (journals.size > 0) beforeChange(records[slot]!.uri);
+    unlink(slot);
+    slotByKey.remove(idKeys[slot]!, slot);
+    slotByUri.remove(uriHashes[slot]!, slot);
+    claiming -= claimFlags[slot]!;
+    claimFlags[slot] = 0;
+    return slot;
   }
 
   const registry: Registry = {
@@ -408,15 +451,16 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       return behind?.pending ?? 0;
     },
     get size() {
-      return byUri.size;
+      return records.length;
     },
     get openJournals() {
       return journals.size;
     },
     register(testimony, serverId) {
-      const held = byUri.get(testimony.uri);
-      if (held === undefined) return storeNew(testimony, serverId, undefined);
-      const existing = held.record;
+      const hash = uriHash(testimony.uri, seed);
+      const held = slotOfUri(testimony.uri, hash);
+      if (held === NONE) return storeNew(testimony, hash, serverId, undefined);
+      const existing = records[held]!;
       const keepsClaims = existing.fetched !== undefined || (testimony.fromLink && !existing.testimony.fromLink);
       // A record that keeps its claims keeps the server they came from, so its stubs' promise
       // holds; a re-registration by the host itself (no server) never unbinds one.
@@ -434,7 +478,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     markFetched(refId, copy, verified, serverId) {
       // A record read from the store is marked under its own id, so every registry sharing the
       // store finds the copy.
-      const lent = entryFor(refId) === undefined ? borrowed.get(refId) : undefined;
+      const lent = ownRecord(refId) === undefined ? borrowed.get(refId) : undefined;
       if (lent !== undefined && lent.uri === verified.uri) {
         // Claims never weaken: the copy's testimony with the stricter of those known here now.
         const record = withKnownClaims(makeRecord(refId, stricterOf(verified, lent.testimony), serverId, copy));
@@ -444,8 +488,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       }
       // The entry the id names holds this uri, or the uri's own entry does (the id's record was
       // evicted and the uri recorded again meanwhile), or the uri is recorded anew.
-      const held = byUri.get(verified.uri);
-      return held === undefined ? storeNew(verified, serverId, copy) : storeHeld(held, verified, serverId, copy);
+      const hash = uriHash(verified.uri, seed);
+      const held = slotOfUri(verified.uri, hash);
+      return held === NONE ? storeNew(verified, hash, serverId, copy) : storeHeld(held, verified, serverId, copy);
     },
     async lookup(refId, timeoutMs) {
       const held = getRecord(refId);
