@@ -46,6 +46,9 @@ export const MAX_NESTING_LEVEL = 4;
 // its path, query and fragment and can never pick up a host-scoped family.
 const RELATIVE_BASE = 'https://relative.invalid/';
 
+// The schemes a proxy fetches, which the URL parser gives a host however their slashes are written.
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp):/i;
+
 const NEVER = /(?!)/;
 const ANY = /(?:)/;
 const SECRET_LOOKING = anyOf(SECRET_LOOKING_VALUES.map((shape) => shape.pattern));
@@ -134,8 +137,8 @@ export function uriMayCarryCredential(uri: string): boolean {
   if (typeof uri !== 'string') return true;
   if (uri === lastUri) return lastAnswer === true;
   nestedBudget = NESTED_BUDGET_PER_CHAR * uri.length;
-  const answer = uriCarries(uri, 0);
-  nestedVerdicts.clear();
+  const answer = uriCarries(uri, 0, false);
+  nestedVerdicts = undefined;
   if (uri.length <= REMEMBERED_MAX_CHARS) {
     lastUri = ownCopy(uri);
     lastAnswer = answer;
@@ -155,22 +158,37 @@ let lastAnswer: boolean | undefined;
 // The verdicts on the uris read nested in the uri being asked about, by their text: a uri nested
 // in a path as one percent-encoded segment (`…/fetch/https%3A%2F%2F…`) is the same text as that
 // segment's value decoded, and each, read in turn at every level, would double the readings
-// level by level. A uri already read whole at some level is answered alike at another.
-const nestedVerdicts = new Map<string, boolean>();
+// level by level. A uri already read whole at some level is answered alike at another. A map is
+// made for each call that reads a nested uri, and dropped after it: most calls read none, and
+// emptying one long-lived map (`clear`) would allocate its next table where the map lives, in
+// the old generation, once per call (a few MB of garbage over data's thousands of uris).
+let nestedVerdicts: Map<string, boolean> | undefined;
 
-function uriCarries(uri: string, level: number): boolean {
+// The verdict given in this call on the nested uri `text`, or `undefined`.
+function nestedVerdict(text: string): boolean | undefined {
+  return nestedVerdicts?.get(text);
+}
+
+function keepNestedVerdict(text: string, carries: boolean): void {
+  (nestedVerdicts ??= new Map()).set(text, carries);
+}
+
+// `proxied`: whether `uri` was found nested in another's path or opening its query, as a proxy
+// takes it (`uriNestedIn`), rather than as a parameter's value or at the top.
+function uriCarries(uri: string, level: number, proxied: boolean): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
+  const nested = uriNestedIn(url.pathname, url.search, url.hash);
+  // A proxied uri whose scheme the parser has no rules for (`a://b/…`, read by the URL parser
+  // alone, never by hand) that proxies yet another counts, unread further: no proxy fetches
+  // such a chain, and one built to be parsed again at every level (`…/a%3A%2F%2Fb/a%3A…`)
+  // costs a parse of its length per level.
+  if (proxied && nested !== undefined && !SPECIAL_SCHEME.test(uri)) return true;
   // The uri nested in the path is read first, and its own in turn: a chain that runs past the
   // budget counts before any rule is tried at any of its levels, so a chain built to exhaust the
   // budget (`https://https://https://…`) costs a few parses and no rule's work.
-  return (
-    nestedCarries(uriNestedIn(url.pathname, url.search, url.hash), level) ||
-    someUriParameter(url, new UriReading(url, level)) ||
-    pathCarries(url) ||
-    fragmentHoldsKey(url.hash, url.hostname)
-  );
+  return nestedCarries(nested, level) || someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentHoldsKey(url.hash, url.hostname);
 }
 
 /**
@@ -207,17 +225,17 @@ function nestedCarries(nested: string | undefined, level: number): boolean {
   if (nested === undefined) return false;
   if (nestedReadCarries(nested, level + 1)) return true;
   const decoded = percentDecode(nested);
-  let carries = nestedVerdicts.get(decoded);
-  if (carries === undefined) nestedVerdicts.set(decoded, (carries = uriCarries(decoded, level + 1)));
+  let carries = nestedVerdict(decoded);
+  if (carries === undefined) keepNestedVerdict(decoded, (carries = uriCarries(decoded, level + 1, true)));
   return carries;
 }
 
 // A nested uri not yet read spends its length of the budget, and counts once past it.
 function nestedReadCarries(nested: string, level: number): boolean {
-  const known = nestedVerdicts.get(nested);
+  const known = nestedVerdict(nested);
   if (known !== undefined) return known;
-  const carries = !spendOnNested(nested) || uriCarries(nested, level);
-  nestedVerdicts.set(nested, carries);
+  const carries = !spendOnNested(nested) || uriCarries(nested, level, true);
+  keepNestedVerdict(nested, carries);
   return carries;
 }
 
@@ -379,13 +397,13 @@ function valueCarries(value: string, level: number): boolean {
   if (isTokenShaped(value) || jsonCarries(value, level)) return true;
   if (looksLikeNestedUri(value)) {
     // A value that is a uri already read nested in the path (the same text) has its verdict.
-    if (nestedVerdicts.get(value) ?? uriCarries(value, level)) return true;
+    if (nestedVerdict(value) ?? uriCarries(value, level, false)) return true;
   } else {
     const decoded = percentDecode(value);
     if (decoded !== value) return level >= MAX_NESTING_LEVEL || valueCarries(decoded, level + 1);
   }
   const embedded = embeddedUri(value);
-  return embedded !== undefined && uriCarries(embedded, level);
+  return embedded !== undefined && uriCarries(embedded, level, false);
 }
 
 // A JSON object (AWS AppSync's base64 `header=`) carries one when a member's name is a
