@@ -137,7 +137,7 @@ export function uriMayCarryCredential(uri: string): boolean {
   if (typeof uri !== 'string') return true;
   if (uri === lastUri) return lastAnswer === true;
   nestedBudget = NESTED_BUDGET_PER_CHAR * uri.length;
-  const answer = uriCarries(uri, 0, false);
+  const answer = uriCarries(uri, 0);
   nestedVerdicts = undefined;
   if (uri.length <= REMEMBERED_MAX_CHARS) {
     lastUri = ownCopy(uri);
@@ -173,18 +173,11 @@ function keepNestedVerdict(text: string, carries: boolean): void {
   (nestedVerdicts ??= new Map()).set(text, carries);
 }
 
-// `proxied`: whether `uri` was found nested in another's path or opening its query, as a proxy
-// takes it (`uriNestedIn`), rather than as a parameter's value or at the top.
-function uriCarries(uri: string, level: number, proxied: boolean): boolean {
+function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
   const nested = uriNestedIn(url.pathname, url.search, url.hash);
-  // A proxied uri whose scheme the parser has no rules for (`a://b/…`, read by the URL parser
-  // alone, never by hand) that proxies yet another counts, unread further: no proxy fetches
-  // such a chain, and one built to be parsed again at every level (`…/a%3A%2F%2Fb/a%3A…`)
-  // costs a parse of its length per level.
-  if (proxied && nested !== undefined && !SPECIAL_SCHEME.test(uri)) return true;
   // The uri nested in the path is read first, and its own in turn: a chain that runs past the
   // budget counts before any rule is tried at any of its levels, so a chain built to exhaust the
   // budget (`https://https://https://…`) costs a few parses and no rule's work.
@@ -223,10 +216,10 @@ function spendOnNested(nested: string): boolean {
 // decoding of the one nested in the written uri, read already.
 function nestedCarries(nested: string | undefined, level: number): boolean {
   if (nested === undefined) return false;
-  if (nestedReadCarries(nested, level + 1)) return true;
+  if (proxiesAgain(nested) || nestedReadCarries(nested, level + 1)) return true;
   const decoded = percentDecode(nested);
   let carries = nestedVerdict(decoded);
-  if (carries === undefined) keepNestedVerdict(decoded, (carries = uriCarries(decoded, level + 1, true)));
+  if (carries === undefined) keepNestedVerdict(decoded, (carries = proxiesAgain(decoded) || uriCarries(decoded, level + 1)));
   return carries;
 }
 
@@ -234,9 +227,33 @@ function nestedCarries(nested: string | undefined, level: number): boolean {
 function nestedReadCarries(nested: string, level: number): boolean {
   const known = nestedVerdict(nested);
   if (known !== undefined) return known;
-  const carries = !spendOnNested(nested) || uriCarries(nested, level, true);
+  const carries = !spendOnNested(nested) || uriCarries(nested, level);
   keepNestedVerdict(nested, carries);
   return carries;
+}
+
+// A non-special scheme's opening and authority (`a://b`), as the URL parser reads them: the
+// authority runs to the first `/`, `?` or `#` (a `\` is no separator in such a uri).
+const NON_SPECIAL_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+
+// Whether `nested`, a uri nested in a path or opening a query, has a scheme the parser has no
+// rules for (`a://b/…`) and nests yet another in its own path or query, as `uriNestedIn` reads
+// them from its text split by hand: such a uri counts, unread further. No proxy fetches such a
+// chain, and one built to be parsed at every level (`…/a%3A%2F%2Fb/a%3A%2F%2Fb/…`, read by the
+// URL parser alone) would cost a parse of its length per level.
+function proxiesAgain(nested: string): boolean {
+  if (SPECIAL_SCHEME.test(nested)) return false;
+  const authority = NON_SPECIAL_AUTHORITY.exec(nested);
+  if (authority === null) return false;
+  const start = authority[0].length;
+  const hash = endOr(nested.indexOf('#', start), nested.length);
+  const query = endOr(nested.indexOf('?', start), hash);
+  return uriNestedIn(nested.slice(start, query), nested.slice(query, hash), nested.slice(hash)) !== undefined;
+}
+
+// `index`, or `end` where it is missing or past `end`.
+function endOr(index: number, end: number): number {
+  return index < 0 || index > end ? end : index;
 }
 
 // A share token is read in the one segment after its word, a capability in the span after its;
@@ -397,13 +414,13 @@ function valueCarries(value: string, level: number): boolean {
   if (isTokenShaped(value) || jsonCarries(value, level)) return true;
   if (looksLikeNestedUri(value)) {
     // A value that is a uri already read nested in the path (the same text) has its verdict.
-    if (nestedVerdict(value) ?? uriCarries(value, level, false)) return true;
+    if (nestedVerdict(value) ?? uriCarries(value, level)) return true;
   } else {
     const decoded = percentDecode(value);
     if (decoded !== value) return level >= MAX_NESTING_LEVEL || valueCarries(decoded, level + 1);
   }
   const embedded = embeddedUri(value);
-  return embedded !== undefined && uriCarries(embedded, level, false);
+  return embedded !== undefined && uriCarries(embedded, level);
 }
 
 // A JSON object (AWS AppSync's base64 `header=`) carries one when a member's name is a
