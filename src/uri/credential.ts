@@ -32,7 +32,7 @@ import { fragmentHoldsKey } from './random-key.js';
 import { QueryVerdicts } from './query-verdicts.js';
 import type { TriedPieces } from './tried-pieces.js';
 import { namesOneParameter, parameterNames, someParameterAnywhere, someQueryParameter, someUriParameter, type ParameterTests } from './uri-parameters.js';
-import { readUri, type UriParts } from './uri-parts.js';
+import { keptUri, readUri, type UriParts } from './uri-parts.js';
 
 /**
  * How deep nested uris are read (docs/design.md §7): each read of a value as a uri and each further
@@ -129,7 +129,10 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  *   (`CREDENTIAL_VALUE_SHAPES`), or is a JSON object naming a credential, under any name;
  * - nests, in a value or path segment, a uri (as written, percent-encoded, or in hex or base64)
  *   that does, or one reached past the bound that may still hide one (it still decodes, has a
- *   scheme or an authority) or names a credential parameter.
+ *   scheme or an authority) or names a credential parameter;
+ * - nests in its path or query's opening a uri (as a proxy takes it) whose scheme is none a
+ *   proxy fetches (`http`, `https`, `ws`, `wss`, `ftp`) and which nests yet another after its
+ *   `//` (`…/a://b/c://d`).
  * Never throws: what is no string (from a caller outside TypeScript) can't be read, so it
  * counts. A `data:` link is the caller's rule (`shownLinkUri`), not this one.
  */
@@ -140,7 +143,7 @@ export function uriMayCarryCredential(uri: string): boolean {
   const answer = uriCarries(uri, 0);
   nestedVerdicts = undefined;
   if (uri.length <= REMEMBERED_MAX_CHARS) {
-    lastUri = ownCopy(uri);
+    lastUri = keptUri(uri) ?? ownCopy(uri);
     lastAnswer = answer;
   }
   return answer;
@@ -150,7 +153,8 @@ export function uriMayCarryCredential(uri: string): boolean {
 // rule and its line rule ask about the same uri one after the other (`shownName`, then
 // `shownLinkUri`), and the second is answered without reading it again. One entry, a uri no
 // longer than a link's read bound, held as its own copy (`ownCopy`): a uri cut from a string of
-// data would otherwise keep the whole string alive until the next asking.
+// data would otherwise keep the whole string alive until the next asking. A link's uri, whose
+// text reading keeps it (`keptUri`), is held as that text, with no copy made.
 const REMEMBERED_MAX_CHARS = 4096;
 let lastUri: string | undefined;
 let lastAnswer: boolean | undefined;
@@ -232,28 +236,15 @@ function nestedReadCarries(nested: string, level: number): boolean {
   return carries;
 }
 
-// A non-special scheme's opening and authority (`a://b`), as the URL parser reads them: the
-// authority runs to the first `/`, `?` or `#` (a `\` is no separator in such a uri).
-const NON_SPECIAL_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
-
 // Whether `nested`, a uri nested in a path or opening a query, has a scheme the parser has no
-// rules for (`a://b/…`) and nests yet another in its own path or query, as `uriNestedIn` reads
-// them from its text split by hand: such a uri counts, unread further. No proxy fetches such a
-// chain, and one built to be parsed at every level (`…/a%3A%2F%2Fb/a%3A%2F%2Fb/…`, read by the
-// URL parser alone) would cost a parse of its length per level.
+// rules for (`a://b/…`) and holds, after that scheme's `//`, a segment opening yet another uri
+// (`uriNestedIn`, its authority read as a segment too): such a uri counts, unread further. No
+// proxy fetches such a chain, and one built to be parsed at every level
+// (`…/a%3A%2F%2Fb/a%3A%2F%2Fb/…`, read by the URL parser alone) would cost a parse of its
+// length per level. Such a uri is always nested with its `//`, which `uriNestedIn` requires of
+// a scheme that isn't special.
 function proxiesAgain(nested: string): boolean {
-  if (SPECIAL_SCHEME.test(nested)) return false;
-  const authority = NON_SPECIAL_AUTHORITY.exec(nested);
-  if (authority === null) return false;
-  const start = authority[0].length;
-  const hash = endOr(nested.indexOf('#', start), nested.length);
-  const query = endOr(nested.indexOf('?', start), hash);
-  return uriNestedIn(nested.slice(start, query), nested.slice(query, hash), nested.slice(hash)) !== undefined;
-}
-
-// `index`, or `end` where it is missing or past `end`.
-function endOr(index: number, end: number): number {
-  return index < 0 || index > end ? end : index;
+  return !SPECIAL_SCHEME.test(nested) && uriNestedIn(nested.slice(nested.indexOf('//') + 2), '', '') !== undefined;
 }
 
 // A share token is read in the one segment after its word, a capability in the span after its;
