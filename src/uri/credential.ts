@@ -244,7 +244,7 @@ function nestedReadCarries(nested: string, level: number): boolean {
 // length per level. Such a uri is always nested with its `//`, which `uriNestedIn` requires of
 // a scheme that isn't special.
 function proxiesAgain(nested: string): boolean {
-  return !SPECIAL_SCHEME.test(nested) && uriNestedIn(nested.slice(nested.indexOf('//') + 2), '', '') !== undefined;
+  return !SPECIAL_SCHEME.test(nested) && uriNestedIn(nested.slice(nested.indexOf('//') + 2)) !== undefined;
 }
 
 // A share token is read in the one segment after its word, a capability in the span after its;

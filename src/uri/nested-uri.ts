@@ -154,9 +154,9 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
  * end of the outer uri, `search` and `hash` included, since a proxy passes them on. Text with no
  * `:` and no `%3A` is passed over by native searches alone, and of the query only its first word
  * is read, so an ordinary link costs a few searches; otherwise each segment's opening is read
- * once, so the cost is linear in the path.
+ * once, so the cost is linear in the path. With no `search` or `hash`, a path is read alone.
  */
-export function uriNestedIn(pathname: string, search: string, hash: string): string | undefined {
+export function uriNestedIn(pathname: string, search = '', hash = ''): string | undefined {
   if (mayOpenUri(pathname)) {
     for (let start = 0; start < pathname.length; start = nextSegment(pathname, start)) {
       const opening = uriOpeningAt(pathname, start);
