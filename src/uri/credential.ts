@@ -32,7 +32,7 @@ import { fragmentHoldsKey } from './random-key.js';
 import { QueryVerdicts } from './query-verdicts.js';
 import type { TriedPieces } from './tried-pieces.js';
 import { namesOneParameter, parameterNames, someParameterAnywhere, someQueryParameter, someUriParameter, type ParameterTests } from './uri-parameters.js';
-import { readUri, type UriParts } from './uri-parts.js';
+import { keptUri, readUri, type UriParts } from './uri-parts.js';
 
 /**
  * How deep nested uris are read (docs/design.md §7): each read of a value as a uri and each further
@@ -45,6 +45,9 @@ export const MAX_NESTING_LEVEL = 4;
 // A relative reference is read against a base of its own, on a reserved name, so that it keeps
 // its path, query and fragment and can never pick up a host-scoped family.
 const RELATIVE_BASE = 'https://relative.invalid/';
+
+// The schemes a proxy fetches, which the URL parser gives a host however their slashes are written.
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp):/i;
 
 const NEVER = /(?!)/;
 const ANY = /(?:)/;
@@ -126,7 +129,10 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
  *   (`CREDENTIAL_VALUE_SHAPES`), or is a JSON object naming a credential, under any name;
  * - nests, in a value or path segment, a uri (as written, percent-encoded, or in hex or base64)
  *   that does, or one reached past the bound that may still hide one (it still decodes, has a
- *   scheme or an authority) or names a credential parameter.
+ *   scheme or an authority) or names a credential parameter;
+ * - nests in its path or query's opening a uri (as a proxy takes it) whose scheme is none a
+ *   proxy fetches (`http`, `https`, `ws`, `wss`, `ftp`) and which nests yet another after its
+ *   `//` (`…/a://b/c://d`).
  * Never throws: what is no string (from a caller outside TypeScript) can't be read, so it
  * counts. A `data:` link is the caller's rule (`shownLinkUri`), not this one.
  */
@@ -135,9 +141,9 @@ export function uriMayCarryCredential(uri: string): boolean {
   if (uri === lastUri) return lastAnswer === true;
   nestedBudget = NESTED_BUDGET_PER_CHAR * uri.length;
   const answer = uriCarries(uri, 0);
-  nestedVerdicts.clear();
+  nestedVerdicts = undefined;
   if (uri.length <= REMEMBERED_MAX_CHARS) {
-    lastUri = ownCopy(uri);
+    lastUri = keptUri(uri) ?? ownCopy(uri);
     lastAnswer = answer;
   }
   return answer;
@@ -147,7 +153,8 @@ export function uriMayCarryCredential(uri: string): boolean {
 // rule and its line rule ask about the same uri one after the other (`shownName`, then
 // `shownLinkUri`), and the second is answered without reading it again. One entry, a uri no
 // longer than a link's read bound, held as its own copy (`ownCopy`): a uri cut from a string of
-// data would otherwise keep the whole string alive until the next asking.
+// data would otherwise keep the whole string alive until the next asking. A link's uri, whose
+// text reading keeps it (`keptUri`), is held as that text, with no copy made.
 const REMEMBERED_MAX_CHARS = 4096;
 let lastUri: string | undefined;
 let lastAnswer: boolean | undefined;
@@ -155,22 +162,30 @@ let lastAnswer: boolean | undefined;
 // The verdicts on the uris read nested in the uri being asked about, by their text: a uri nested
 // in a path as one percent-encoded segment (`…/fetch/https%3A%2F%2F…`) is the same text as that
 // segment's value decoded, and each, read in turn at every level, would double the readings
-// level by level. A uri already read whole at some level is answered alike at another.
-const nestedVerdicts = new Map<string, boolean>();
+// level by level. A uri already read whole at some level is answered alike at another. A map is
+// made for each call that reads a nested uri, and dropped after it: most calls read none, and
+// emptying one long-lived map (`clear`) would allocate its next table where the map lives, in
+// the old generation, once per call (a few MB of garbage over data's thousands of uris).
+let nestedVerdicts: Map<string, boolean> | undefined;
+
+// The verdict given in this call on the nested uri `text`, or `undefined`.
+function nestedVerdict(text: string): boolean | undefined {
+  return nestedVerdicts?.get(text);
+}
+
+function keepNestedVerdict(text: string, carries: boolean): void {
+  (nestedVerdicts ??= new Map()).set(text, carries);
+}
 
 function uriCarries(uri: string, level: number): boolean {
   if (level > MAX_NESTING_LEVEL) return mayStillHide(uri) || someParameterAnywhere(uri, PAST_THE_BOUND);
   const url = readUri(uri, RELATIVE_BASE);
   if (url === null || url.username !== '' || url.password !== '') return true;
+  const nested = uriNestedIn(url.pathname, url.search, url.hash);
   // The uri nested in the path is read first, and its own in turn: a chain that runs past the
   // budget counts before any rule is tried at any of its levels, so a chain built to exhaust the
   // budget (`https://https://https://…`) costs a few parses and no rule's work.
-  return (
-    nestedCarries(uriNestedIn(url.pathname, url.search, url.hash), level) ||
-    someUriParameter(url, new UriReading(url, level)) ||
-    pathCarries(url) ||
-    fragmentHoldsKey(url.hash, url.hostname)
-  );
+  return nestedCarries(nested, level) || someUriParameter(url, new UriReading(url, level)) || pathCarries(url) || fragmentHoldsKey(url.hash, url.hostname);
 }
 
 /**
@@ -205,20 +220,31 @@ function spendOnNested(nested: string): boolean {
 // decoding of the one nested in the written uri, read already.
 function nestedCarries(nested: string | undefined, level: number): boolean {
   if (nested === undefined) return false;
-  if (nestedReadCarries(nested, level + 1)) return true;
+  if (proxiesAgain(nested) || nestedReadCarries(nested, level + 1)) return true;
   const decoded = percentDecode(nested);
-  let carries = nestedVerdicts.get(decoded);
-  if (carries === undefined) nestedVerdicts.set(decoded, (carries = uriCarries(decoded, level + 1)));
+  let carries = nestedVerdict(decoded);
+  if (carries === undefined) keepNestedVerdict(decoded, (carries = proxiesAgain(decoded) || uriCarries(decoded, level + 1)));
   return carries;
 }
 
 // A nested uri not yet read spends its length of the budget, and counts once past it.
 function nestedReadCarries(nested: string, level: number): boolean {
-  const known = nestedVerdicts.get(nested);
+  const known = nestedVerdict(nested);
   if (known !== undefined) return known;
   const carries = !spendOnNested(nested) || uriCarries(nested, level);
-  nestedVerdicts.set(nested, carries);
+  keepNestedVerdict(nested, carries);
   return carries;
+}
+
+// Whether `nested`, a uri nested in a path or opening a query, has a scheme the parser has no
+// rules for (`a://b/…`) and holds, after that scheme's `//`, a segment opening yet another uri
+// (`uriNestedIn`, its authority read as a segment too): such a uri counts, unread further. No
+// proxy fetches such a chain, and one built to be parsed at every level
+// (`…/a%3A%2F%2Fb/a%3A%2F%2Fb/…`, read by the URL parser alone) would cost a parse of its
+// length per level. Such a uri is always nested with its `//`, which `uriNestedIn` requires of
+// a scheme that isn't special.
+function proxiesAgain(nested: string): boolean {
+  return !SPECIAL_SCHEME.test(nested) && uriNestedIn(nested.slice(nested.indexOf('//') + 2)) !== undefined;
 }
 
 // A share token is read in the one segment after its word, a capability in the span after its;
@@ -379,7 +405,7 @@ function valueCarries(value: string, level: number): boolean {
   if (isTokenShaped(value) || jsonCarries(value, level)) return true;
   if (looksLikeNestedUri(value)) {
     // A value that is a uri already read nested in the path (the same text) has its verdict.
-    if (nestedVerdicts.get(value) ?? uriCarries(value, level)) return true;
+    if (nestedVerdict(value) ?? uriCarries(value, level)) return true;
   } else {
     const decoded = percentDecode(value);
     if (decoded !== value) return level >= MAX_NESTING_LEVEL || valueCarries(decoded, level + 1);

@@ -154,9 +154,9 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
  * end of the outer uri, `search` and `hash` included, since a proxy passes them on. Text with no
  * `:` and no `%3A` is passed over by native searches alone, and of the query only its first word
  * is read, so an ordinary link costs a few searches; otherwise each segment's opening is read
- * once, so the cost is linear in the path.
+ * once, so the cost is linear in the path. With no `search` or `hash`, a path is read alone.
  */
-export function uriNestedIn(pathname: string, search: string, hash: string): string | undefined {
+export function uriNestedIn(pathname: string, search = '', hash = ''): string | undefined {
   if (mayOpenUri(pathname)) {
     for (let start = 0; start < pathname.length; start = nextSegment(pathname, start)) {
       const opening = uriOpeningAt(pathname, start);
@@ -188,25 +188,30 @@ function asRead(uri: string, opening: 'written' | 'encoded'): string {
   return opening === 'encoded' ? decodedOnce(uri) : uri;
 }
 
-const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+// A `%` that opens no escape of an ASCII byte: a stray one (one cut off at the end of a path
+// included), or an escape past ASCII (`%80`–`%FF`). Every `%` followed by two hex digits is an
+// escape, since the digits of one are never a `%`: escapes can't overlap.
+const NOT_ASCII_ESCAPE = /%(?![0-7][0-9A-Fa-f])/g;
 
-// `percentDecode`'s text, a few times faster on a path of escapes: where every run of escapes
-// spells UTF-8 the native decoder gives the same text, and where a run doesn't (or a stray `%`
-// stands alone) it throws, and that run alone is decoded leniently by `percentDecode`.
+// `percentDecode`'s text, several times faster on a path of escapes (`a%3A%2F%2Fb/…`), in one
+// native pass and without a thrown error: where every escape spells an ASCII byte, the native
+// decoder gives the same text between stray `%`s, which stay as written. An escape past ASCII
+// may open a sequence that isn't UTF-8, which `percentDecode` alone reads leniently.
 function decodedOnce(uri: string): string {
-  try {
-    return decodeURIComponent(uri);
-  } catch {
-    return uri.replace(ESCAPE_RUN, decodedRun);
+  let decoded = '';
+  let start = 0;
+  NOT_ASCII_ESCAPE.lastIndex = 0;
+  for (let found = NOT_ASCII_ESCAPE.exec(uri); found !== null; found = NOT_ASCII_ESCAPE.exec(uri)) {
+    if (isHexDigit(uri.charCodeAt(found.index + 1)) && isHexDigit(uri.charCodeAt(found.index + 2))) return percentDecode(uri);
+    decoded += `${decodeURIComponent(uri.slice(start, found.index))}%`;
+    start = NOT_ASCII_ESCAPE.lastIndex;
   }
+  return start === 0 ? decodeURIComponent(uri) : decoded + decodeURIComponent(uri.slice(start));
 }
 
-function decodedRun(run: string): string {
-  try {
-    return decodeURIComponent(run);
-  } catch {
-    return percentDecode(run);
-  }
+function isHexDigit(code: number): boolean {
+  const lower = code | 0x20;
+  return (code >= 0x30 && code <= 0x39) || (lower >= 0x61 && lower <= 0x66);
 }
 
 /**

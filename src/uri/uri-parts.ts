@@ -84,6 +84,16 @@ export function readAndKeepPlainHttpUri(uri: string): UriParts | undefined {
 }
 
 /**
+ * The uri {@link readAndKeepPlainHttpUri} keeps, where its text is `uri`'s, else `undefined`: a
+ * caller that remembers `uri` past its call (the credential rule's last answer) holds this text,
+ * held already and a link's own, rather than a copy of its own, which would cost each link a
+ * copy of its text.
+ */
+export function keptUri(uri: string): string | undefined {
+  return uri === lastPlainUri ? lastPlainUri : undefined;
+}
+
+/**
  * The longest uri whose reading {@link readAndKeepPlainHttpUri} keeps: RFC-005's bound on a
  * reference's `uri`, which a link's uri is read within.
  */

@@ -311,6 +311,23 @@ const cases: readonly Case[] = [
   ['budget > nested four times, the readings exactly three times the uri > shown', shown(budgetChain(108))],
   ['budget > nested four times, the readings one past three times the uri > caught', caught(budgetChain(109))],
   ['budget > a chain of schemes alone > caught', caught(`https://proxy.example/${'https://'.repeat(100)}x`)],
+  // A uri nested as a proxy takes it, with a scheme no proxy fetches, nesting yet another after
+  // its `//` (its authority read as a segment too): counted before it is parsed. Each of these is
+  // shown when read level by level, as the last of them are.
+  ['proxied again > a non-special scheme nesting another > caught', caught('https://p.example/a://b/c://d/x')],
+  ['proxied again > a non-special scheme opening the query, nesting another > caught', caught('https://p.example/?a://b/c://d/x')],
+  ['proxied again > nesting a uri of a special scheme > caught', caught('https://p.example/a://b/https://c/x')],
+  ['proxied again > an authority that reads as a scheme and slashes > caught', caught('https://p.example/a://xc://d/x')],
+  ['proxied again > a scheme that opens like http > caught', caught('https://p.example/httpx://b/c://d/x')],
+  ['proxied again > a segment holding ftp: that nests nothing, then another > caught', caught('https://p.example/a://b/x-ftp:/c://d/x')],
+  ['proxied again > found by the decoded reading alone > caught', caught('https://p.example/a://b/x%2Fc%3A%2F%2Fd/y')],
+  ['proxied again > encoded, as in a%3A%2F%2Fb/ chains > caught', caught(`https://p.example/${'a%3A%2F%2Fb/'.repeat(300)}`.slice(0, 4000))],
+  ['proxied again > a non-special scheme nesting nothing > shown', shown('https://p.example/a://b/x')],
+  ['proxied again > a longer non-special scheme nesting nothing > shown', shown('https://p.example/abc://d/x')],
+  ...['http', 'https', 'ws', 'wss', 'ftp', 'HTTP'].map((scheme): Case => [
+    `proxied again > ${scheme} nesting another, read level by level > shown`,
+    shown(`https://p.example/${scheme}://b/c://d/x`),
+  ]),
 
   // Nested uris in hex and base64 (camo, imgproxy).
   ['camo > hex of a signed url > caught', caught(`https://camo.githubusercontent.com/0123456789abcdef0123456789abcdef01234567/${hex(SIGNED_S3)}`)],
