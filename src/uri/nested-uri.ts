@@ -204,12 +204,29 @@ const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})
 function hostOpeningPath(pathname: string): boolean {
   const end = pathname.indexOf('/', 1);
   const segment = end < 0 ? pathname.length : end;
-  if (segment > HOST_SEGMENT_MAX_CHARS || !pathname.slice(0, segment).includes('.')) return false;
-  const match = HOST_SEGMENT.exec(pathname.length > segment + 1 ? pathname.slice(0, segment + 1) : pathname);
-  if (match === null) return false;
-  if (match[1]?.includes(':') === true) return true;
-  const labels = match[2]!.toLowerCase().split('.');
-  for (let index = 1; index < labels.length; index++) if (LISTED_HOST_KEYS.has(`${labels[index - 1]}.${labels[index]}`)) return true;
+  const dot = pathname.indexOf('.', 1);
+  if (dot < 0 || dot > segment || segment > HOST_SEGMENT_MAX_CHARS) return false;
+  // Most dotted first segments (`l.php`, `jquery.min.js`) name no listed host, and are turned
+  // away by a look-up per dot, before any match.
+  const userEnd = pathname.lastIndexOf('@', segment);
+  if (!namesListedHost(pathname, userEnd + 1, segment) && userEnd < 0) return false;
+  const match = HOST_SEGMENT.exec(pathname);
+  return match !== null && (match[1]?.includes(':') === true || namesListedHost(match[2]!, 0, match[2]!.length));
+}
+
+// Whether two neighbouring labels of the dotted name in `text` from `from` to `to` (a port left
+// off) are a listed host's last two (`LISTED_HOST_KEYS`): one look-up per dot.
+function namesListedHost(text: string, from: number, to: number): boolean {
+  const port = text.indexOf(':', from);
+  const nameEnd = port >= 0 && port < to ? port : to;
+  let labelStart = from;
+  for (let dot = text.indexOf('.', from); dot >= 0 && dot < nameEnd; ) {
+    const next = text.indexOf('.', dot + 1);
+    const pairEnd = next >= 0 && next < nameEnd ? next : nameEnd;
+    if (LISTED_HOST_KEYS.has(text.slice(labelStart, pairEnd).toLowerCase())) return true;
+    labelStart = dot + 1;
+    dot = pairEnd < nameEnd ? pairEnd : -1;
+  }
   return false;
 }
 
@@ -281,6 +298,11 @@ function atOrNever(index: number): number {
 /** The longest run of scheme characters read back from a colon (the registered schemes are far shorter). */
 const SCHEME_MAX_CHARS = 32;
 
+// The run of scheme characters `schemeBefore` reads back, last first: each one's code (decoded,
+// lower-cased) and where it stands. Scratch space, so a path of many colons allocates nothing.
+const runCodes = new Int32Array(SCHEME_MAX_CHARS);
+const runStarts = new Int32Array(SCHEME_MAX_CHARS);
+
 /**
  * The scheme that ends at the colon at `colon`, read back over scheme characters, written or
  * percent-encoded (`%68ttps`), to `floor` at most: where the run ends in a special scheme's name
@@ -289,29 +311,32 @@ const SCHEME_MAX_CHARS = 32;
  * run holds no letter.
  */
 function schemeBefore(text: string, colon: number, floor: number): { start: number; special: boolean; encoded: boolean } | undefined {
-  // The run's characters, decoded and lower-cased, and where each stands, last first.
-  const name: string[] = [];
-  const starts: number[] = [];
-  for (let at = colon; at > floor && name.length < SCHEME_MAX_CHARS;) {
+  let length = 0;
+  for (let at = colon; at > floor && length < SCHEME_MAX_CHARS; ) {
     const escaped = at - 3 >= floor && text.charCodeAt(at - 3) === PERCENT ? escapedCode(text, at - 3) : -1;
-    const width = escaped >= 0 ? 3 : 1;
     const code = escaped >= 0 ? escaped : text.charCodeAt(at - 1);
     if (!isSchemeCharacter(code)) break;
-    at -= width;
-    name.push(String.fromCharCode(code | (isAsciiLetter(code) ? 0x20 : 0)));
-    starts.push(at);
+    at -= escaped >= 0 ? 3 : 1;
+    runCodes[length] = isAsciiLetter(code) ? code | 0x20 : code;
+    runStarts[length++] = at;
   }
-  const written = name.reverse().join('');
-  starts.reverse();
-  const special = SPECIAL_SCHEMES.find((scheme) => written.endsWith(scheme));
-  const first = special !== undefined ? written.length - special.length : firstLetter(written);
+  let first = specialTail(length);
+  const special = first >= 0;
+  if (!special) for (let index = length - 1; index >= 0 && first < 0; index--) if (isAsciiLetter(runCodes[index]!)) first = index;
   if (first < 0) return undefined;
-  const start = starts[first]!;
-  return { start, special: special !== undefined, encoded: colon - start !== written.length - first };
+  const start = runStarts[first]!;
+  return { start, special, encoded: colon - start !== first + 1 };
 }
 
-function firstLetter(text: string): number {
-  for (let index = 0; index < text.length; index++) if (isAsciiLetter(text.charCodeAt(index))) return index;
+// Where in the run just read (`runCodes`, last first) a special scheme's name ends it: the index
+// of its first character, or -1.
+function specialTail(length: number): number {
+  for (const scheme of SPECIAL_SCHEMES) {
+    if (scheme.length > length) continue;
+    let index = 0;
+    while (index < scheme.length && runCodes[index] === scheme.charCodeAt(scheme.length - 1 - index)) index++;
+    if (index === scheme.length) return index - 1;
+  }
   return -1;
 }
 
@@ -361,21 +386,21 @@ function decodedRun(run: string): string {
  * scheme's characters and a few more.
  */
 function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | undefined {
-  let name = '';
   let index = start;
   let encoded = false;
   for (;;) {
-    const width = text.charCodeAt(index) === PERCENT ? 3 : 1;
-    const code = width === 3 ? escapedCode(text, index) : text.charCodeAt(index);
-    if (!(name === '' ? isAsciiLetter(code) : isSchemeCharacter(code))) break;
-    if (name.length < SCHEME_MAX_CHARS) name += String.fromCharCode(code | (isAsciiLetter(code) ? 0x20 : 0));
-    encoded ||= width === 3;
-    index += width;
+    const escaped = text.charCodeAt(index) === PERCENT ? escapedCode(text, index) : -1;
+    const code = escaped >= 0 ? escaped : text.charCodeAt(index);
+    if (!(index === start ? isAsciiLetter(code) : isSchemeCharacter(code))) break;
+    encoded ||= escaped >= 0;
+    index += escaped >= 0 ? 3 : 1;
   }
-  if (name === '') return undefined;
+  if (index === start) return undefined;
   const colon = escapedAt(text, index, COLON);
   if (colon === 0) return undefined;
-  const after = openingAfterColon(text, index + colon, (SPECIAL_SCHEMES as readonly string[]).includes(name));
+  const written = text.slice(start, index);
+  const special = (SPECIAL_SCHEMES as readonly string[]).includes((encoded ? percentDecode(written) : written).toLowerCase());
+  const after = openingAfterColon(text, index + colon, special);
   return after === undefined ? undefined : colon === 3 || encoded ? 'encoded' : after;
 }
 
