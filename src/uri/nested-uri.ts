@@ -156,7 +156,8 @@ const SPECIAL_SCHEMES = ['https', 'http', 'wss', 'ws', 'ftp'] as const;
  * `fetch("https://…")`), its scheme's letters and its colon and slashes written or
  * percent-encoded (`%68ttps://…`, `https%3A%2F%2F…`), the uri then percent-decoded once; or, where
  * the path's first segment is a host name the credential lists name (`hostOpeningPath`), as a
- * reader takes `https://r.jina.ai/hooks.slack.com/…`: that host and the rest, read as `https://`.
+ * reader takes `https://r.jina.ai/hooks.slack.com/…`: that host and the rest, read as `https://`;
+ * or where a protocol-relative uri follows a quote or an opener (`authorityAfterOpener`).
  * Of the query only its first word is read. The uri runs to the end of the outer uri, `search`
  * and `hash` included, since a proxy passes them on. Text with no `:` and no `%3A` is passed
  * over by native searches alone, so an ordinary link costs a few searches; otherwise each
@@ -165,13 +166,13 @@ const SPECIAL_SCHEMES = ['https', 'http', 'wss', 'ws', 'ftp'] as const;
  */
 export function uriNestedIn(pathname: string, search: string, hash: string): string | undefined {
   if (hostOpeningPath(pathname)) return `https://${pathname.slice(1)}${search}${hash}`;
-  if (mayOpenUri(pathname)) {
-    const opening = uriOpeningIn(pathname);
-    if (opening !== undefined) return asRead(`${pathname.slice(opening.start)}${search}${hash}`, opening.encoded ? 'encoded' : 'written');
-  }
+  const inPath = mayOpenUri(pathname) ? uriOpeningIn(pathname) : undefined;
+  const relative = authorityAfterOpener(pathname, inPath?.start ?? pathname.length);
+  if (relative >= 0) return `https:${pathname.slice(relative)}${search}${hash}`;
+  if (inPath !== undefined) return asRead(`${pathname.slice(inPath.start)}${search}${hash}`, inPath.encoded ? 'encoded' : 'written');
   // The query's opening alone is read: its first word, up to the first character no scheme has.
-  const opening = uriOpeningAt(search, 1);
-  return opening === undefined ? undefined : asRead(`${search.slice(1)}${hash}`, opening);
+  const inQuery = uriOpeningAt(search, 1);
+  return inQuery === undefined ? undefined : asRead(`${search.slice(1)}${hash}`, inQuery);
 }
 
 /**
@@ -220,7 +221,7 @@ function namesListedHost(text: string, from: number, to: number): boolean {
   const port = text.indexOf(':', from);
   const nameEnd = port >= 0 && port < to ? port : to;
   let labelStart = from;
-  for (let dot = text.indexOf('.', from); dot >= 0 && dot < nameEnd; ) {
+  for (let dot = text.indexOf('.', from); dot >= 0 && dot < nameEnd;) {
     const next = text.indexOf('.', dot + 1);
     const pairEnd = next >= 0 && next < nameEnd ? next : nameEnd;
     if (LISTED_HOST_KEYS.has(text.slice(labelStart, pairEnd).toLowerCase())) return true;
@@ -228,6 +229,29 @@ function namesListedHost(text: string, from: number, to: number): boolean {
     dot = pairEnd < nameEnd ? pairEnd : -1;
   }
   return false;
+}
+
+/**
+ * Where, before `limit`, `text` holds a protocol-relative uri after a quote or an opener
+ * (`fetch("//host/…")` in a script's path, `/url=//host/…` in a proxy's): a `//` after one of
+ * `" ' \` ( [ = , ; |` (a quote written or percent-encoded) and before a host's character; -1
+ * where none does. A path's own `a//b` has none of these before it. Each `//` is found by a
+ * native search and one character before it read, so the cost is linear.
+ */
+function authorityAfterOpener(text: string, limit: number): number {
+  for (let at = text.indexOf('//', 1); at >= 0 && at < limit; at = text.indexOf('//', at + 2)) {
+    if (opensBefore(text, at) && at + 2 < text.length && text.charCodeAt(at + 2) !== PATH_SLASH) return at;
+  }
+  return -1;
+}
+
+// Whether the character before `at` is a quote or an opener, written, or a quote percent-encoded.
+function opensBefore(text: string, at: number): boolean {
+  const code = text.charCodeAt(at - 1);
+  if (code === 0x22 || code === 0x27 || code === 0x60 || code === 0x28 || code === 0x5b || code === 0x3d || code === 0x2c || code === 0x3b || code === 0x7c)
+    return true;
+  const escaped = at >= 3 && text.charCodeAt(at - 3) === PERCENT ? escapedCode(text, at - 3) : -1;
+  return escaped === 0x22 || escaped === 0x27 || escaped === 0x60;
 }
 
 // Whether `text` holds a colon, written or percent-encoded (`%3A`, `%3a`): no uri opens in it
@@ -312,7 +336,7 @@ const runStarts = new Int32Array(SCHEME_MAX_CHARS);
  */
 function schemeBefore(text: string, colon: number, floor: number): { start: number; special: boolean; encoded: boolean } | undefined {
   let length = 0;
-  for (let at = colon; at > floor && length < SCHEME_MAX_CHARS; ) {
+  for (let at = colon; at > floor && length < SCHEME_MAX_CHARS;) {
     const escaped = at - 3 >= floor && text.charCodeAt(at - 3) === PERCENT ? escapedCode(text, at - 3) : -1;
     const code = escaped >= 0 ? escaped : text.charCodeAt(at - 1);
     if (!isSchemeCharacter(code)) break;

@@ -47,6 +47,7 @@ const CHAINS = [
   ['a listed host read as https', 'https://p.example/', 'hooks.slack.com/'],
   ['a password before a host', 'https://p.example/', 'u:p@h.example/'],
   ['a script', 'javascript:', 'fetch("https://'],
+  ['protocol-relative uris after an opener', 'https://p.example/', 'u=//h.example/'],
 ] as const;
 
 describe('work for chains of uris nested past a segment opening, at the 4096-character limit', () => {
@@ -71,6 +72,7 @@ describe('work for chains of uris nested past a segment opening, at the 4096-cha
     ['escaped scheme-like words', '%61b%3Ac/'],
     ['times', '12:30/'],
     ['dotted names no list holds', 'a.example/'],
+    ['double slashes after a segment', 'a//'],
   ])('%s repeated: one reading', (_name, piece) => {
     expect(workOn(built('https://p.example/', piece, LIMIT))).toEqual({ readings: 1, charsRead: LIMIT });
   });

@@ -43,6 +43,8 @@ const NESTED_CREDENTIALS = [
   ['script > quotes encoded', `javascript:fetch(%22${SLACK}%22)`],
   ['script > an assignment', `javascript:location.href=${SLACK}`],
   ['script > vbscript', `vbscript:Navigate("${SLACK}")`],
+  ['protocol-relative > in a script', `javascript:fetch("//${HOOK}")`],
+  ['protocol-relative > after `url=` in a path', `https://proxy.example/url=//${HOOK}`],
 ] as const;
 
 // [name, uri]: ordinary links shaped like those above, which must stay shown.
@@ -58,6 +60,8 @@ const ORDINARY = [
   ['an ordinary uri in a script', 'javascript:open("https://example.com/help")'],
   ['an ordinary fragment route', 'https://app.example/#/settings/profile'],
   ['news: after a word', 'https://x.example/reviews:5/stars'],
+  ['a double slash in a path', 'https://x.example/a//b/c'],
+  ['an ordinary uri after `url=//`', 'https://proxy.example/url=//example.com/docs'],
 ] as const;
 
 describe('uris nested where a segment opening does not show them', () => {
@@ -111,6 +115,12 @@ describe(uriNestedIn.name, () => {
     ['a listed family under another name', ['/x.blob.core.windows.net/c/b', '', ''], 'https://x.blob.core.windows.net/c/b'],
     ['a password before any host', ['/u:p@db.example/x', '', ''], 'https://u:p@db.example/x'],
     ['a listed host ending the path', ['/hooks.slack.com', '', ''], 'https://hooks.slack.com'],
+    ['a protocol-relative uri after a quote, read as https', ['fetch("//h.example/a")', '', ''], 'https://h.example/a")'],
+    ['a protocol-relative uri after `url=`', ['/url=//h.example/', '?q=1', ''], 'https://h.example/?q=1'],
+    ['a protocol-relative uri after an encoded quote', ['/%22//h.example', '', ''], 'https://h.example'],
+    ['a protocol-relative uri after a path opening with two slashes', ['//x/u=//h.example', '', ''], 'https://h.example'],
+    ['a protocol-relative uri before a scheme, the first', ['/u=//a.example/https://b.example/', '', ''], 'https://a.example/https://b.example/'],
+    ['a scheme before a protocol-relative uri, the first', ['/https://b.example/u=//a.example/', '', ''], 'https://b.example/u=//a.example/'],
   ] as const)('reads %s', (_name, [pathname, search, hash], want) => {
     expect(uriNestedIn(pathname, search, hash)).toBe(want);
   });
@@ -123,6 +133,10 @@ describe(uriNestedIn.name, () => {
     ['an escape of a character no scheme has before the scheme', ['/%22:https', '', '']],
     ['an escaped letter then a colon with nothing after', ['/%68ttps:', '', '']],
     ['a scheme read back no further than the colon before', ['/a:b:c', '', '']],
+    ['a double slash after a segment', ['/a//b/c', '', '']],
+    ['three slashes after an opener', ['/a=///b', '', '']],
+    ['two slashes opening the path', ['//h.example/a', '', '']],
+    ['two slashes after an opener ending the path', ['/a=//', '', '']],
   ] as const)('finds none where there is %s', (_name, [pathname, search, hash]) => {
     expect(uriNestedIn(pathname, search, hash)).toBeUndefined();
   });
