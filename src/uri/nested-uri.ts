@@ -6,7 +6,6 @@
  */
 import { percentDecode } from '../text/percent-decode.js';
 import { CREDENTIAL_PATH_SHAPES, FRAGMENT_KEY_HOSTS, HOST_SCOPED_PARAMETERS } from './credential-lists.js';
-import { lastTwoLabels } from './path-shapes.js';
 
 const SHORT_PLAIN_MAX = 16;
 
@@ -184,7 +183,7 @@ export function uriNestedIn(pathname: string, search: string, hash: string): str
 const LISTED_HOST_KEYS: ReadonlySet<string> = new Set(
   [...CREDENTIAL_PATH_SHAPES.flatMap((shape) => shape.hosts ?? []), ...HOST_SCOPED_PARAMETERS.map((entry) => entry.domain), ...FRAGMENT_KEY_HOSTS]
     .filter((host) => host.includes('.'))
-    .map((host) => lastTwoLabels(host).toLowerCase()),
+    .map((host) => host.toLowerCase().split('.').slice(-2).join('.')),
 );
 
 /** The longest first segment read as a host name (a DNS name is at most 253 characters, with a user, a password and a port). */
