@@ -234,11 +234,13 @@ function namesListedHost(text: string, from: number, to: number): boolean {
  * Where, before `limit`, `text` holds a protocol-relative uri after a quote or an opener
  * (`fetch("//host/…")` in a script's path, `/url=//host/…` in a proxy's): a `//` after one of
  * `" ' \` ( [ = , ; |` (a quote written or percent-encoded) and before a host's character; -1
- * where none does. A path's own `a//b` has none of these before it. Each `//` is found by a
- * native search and one character before it read, so the cost is linear.
+ * where none does. A path's own `a//b` has none of these before it. Only the text before
+ * `limit` (where a scheme's uri opens, read first) is searched, by native searches.
  */
 function authorityAfterOpener(text: string, limit: number): number {
-  for (let at = text.indexOf('//', 1); at >= 0 && at < limit; at = text.indexOf('//', at + 2)) {
+  // The last `//` before `limit`, found backwards from it: the forward search stops there.
+  const last = limit < 3 ? -1 : text.lastIndexOf('//', limit - 2);
+  for (let at = last < 1 ? -1 : text.indexOf('//', 1); at >= 1; at = at >= last ? -1 : text.indexOf('//', at + 2)) {
     if (opensBefore(text, at) && at + 2 < text.length && text.charCodeAt(at + 2) !== PATH_SLASH) return at;
   }
   return -1;
@@ -300,10 +302,10 @@ class ColonSearch {
 
   /** The first colon at or after `index`, or -1. */
   from(index: number): number {
-    if (this.written !== Number.MAX_SAFE_INTEGER && this.written < index) this.written = atOrNever(this.text.indexOf(':', index));
-    if (this.escaped !== Number.MAX_SAFE_INTEGER && this.escaped < index) this.escaped = atOrNever(this.escapedColonFrom(index));
+    if (this.written !== NEVER_AT && this.written < index) this.written = atOrNever(this.text.indexOf(':', index));
+    if (this.escaped !== NEVER_AT && this.escaped < index) this.escaped = atOrNever(this.escapedColonFrom(index));
     const first = Math.min(this.written, this.escaped);
-    return first === Number.MAX_SAFE_INTEGER ? -1 : first;
+    return first === NEVER_AT ? -1 : first;
   }
 
   private escapedColonFrom(index: number): number {
@@ -314,8 +316,10 @@ class ColonSearch {
   }
 }
 
+const NEVER_AT = Number.MAX_SAFE_INTEGER;
+
 function atOrNever(index: number): number {
-  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  return index < 0 ? NEVER_AT : index;
 }
 
 /** The longest run of scheme characters read back from a colon (the registered schemes are far shorter). */
