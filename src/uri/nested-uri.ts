@@ -5,6 +5,7 @@
  * Pure text mechanics: what counts as a credential is decided in `credential.ts`.
  */
 import { percentDecode } from '../text/percent-decode.js';
+import { CREDENTIAL_PATH_SHAPES, FRAGMENT_KEY_HOSTS, HOST_SCOPED_PARAMETERS } from './credential-lists.js';
 
 const SHORT_PLAIN_MAX = 16;
 
@@ -142,30 +143,117 @@ const PERCENT = 0x25;
 
 // The schemes the URL parser gives an authority whatever slashes follow the colon
 // (`https:/host` reads as `https://host`): a proxy that merges a path's slashes leaves one.
-const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+// Longest first, so that a run of scheme characters ending in `https` is read as `https`.
+const SPECIAL_SCHEMES = ['https', 'http', 'wss', 'ws', 'ftp'] as const;
 
 /**
- * The uri written plainly inside a uri's path or opening its query, as a proxy, a reader or an
- * archive takes it (`https://r.jina.ai/https://…`, `https://web.archive.org/web/2020/https://…`,
- * `https://cors.example/?https://…`), or `undefined`. It opens at the first path segment (or
- * the query's first character) that reads `scheme:` followed by `//`, or by `/` alone or a host's
- * first letter or digit for a special scheme such as `https`, which the parser reads alike; the colon and slashes may be
- * percent-encoded (`https%3A%2F%2F…`), and the uri is then percent-decoded once. It runs to the
- * end of the outer uri, `search` and `hash` included, since a proxy passes them on. Text with no
- * `:` and no `%3A` is passed over by native searches alone, and of the query only its first word
- * is read, so an ordinary link costs a few searches; otherwise each segment's opening is read
- * once, so the cost is linear in the path. With no `search` or `hash`, a path is read alone.
+ * The uri written inside a uri's path or opening its query, as a proxy, a reader or an archive
+ * takes it (`https://r.jina.ai/https://…`, `https://web.archive.org/web/2020/https://…`,
+ * `https://cors.example/?https://…`, `https://proxy.example/url=https://…`), or `undefined`.
+ * In the path it opens at the first `scheme:` (`uriOpeningIn`) anywhere in it, inside a segment
+ * as well as at its opening (`/raw:https://…`, `/a;https://…`, a `javascript:` uri's
+ * `fetch("https://…")`), its scheme's letters and its colon and slashes written or
+ * percent-encoded (`%68ttps://…`, `https%3A%2F%2F…`), the uri then percent-decoded once; or, where
+ * the path's first segment is a host name the credential lists name (`hostOpeningPath`), as a
+ * reader takes `https://r.jina.ai/hooks.slack.com/…`: that host and the rest, read as `https://`;
+ * or where a protocol-relative uri follows a quote or an opener (`authorityAfterOpener`).
+ * Of the query only its first word is read. The uri runs to the end of the outer uri, `search`
+ * and `hash` included, since a proxy passes them on. Text with no `:` and no `%3A` is passed
+ * over by native searches alone, so an ordinary link costs a few searches; otherwise each
+ * character of the path is read at most a few times (each colon's scheme is read back no further
+ * than the colon before it), so the cost is linear in the path. With no `search` or `hash`, a path
+ * is read alone.
  */
 export function uriNestedIn(pathname: string, search = '', hash = ''): string | undefined {
-  if (mayOpenUri(pathname)) {
-    for (let start = 0; start < pathname.length; start = nextSegment(pathname, start)) {
-      const opening = uriOpeningAt(pathname, start);
-      if (opening !== undefined) return asRead(`${pathname.slice(start)}${search}${hash}`, opening);
-    }
-  }
+  if (hostOpeningPath(pathname)) return `https://${pathname.slice(1)}${search}${hash}`;
+  const inPath = mayOpenUri(pathname) ? uriOpeningIn(pathname) : undefined;
+  const relative = authorityAfterOpener(pathname, inPath?.start ?? pathname.length);
+  if (relative >= 0) return `https:${pathname.slice(relative)}${search}${hash}`;
+  if (inPath !== undefined) return asRead(`${pathname.slice(inPath.start)}${search}${hash}`, inPath.encoded ? 'encoded' : 'written');
   // The query's opening alone is read: its first word, up to the first character no scheme has.
-  const opening = uriOpeningAt(search, 1);
-  return opening === undefined ? undefined : asRead(`${search.slice(1)}${hash}`, opening);
+  const inQuery = uriOpeningAt(search, 1);
+  return inQuery === undefined ? undefined : asRead(`${search.slice(1)}${hash}`, inQuery);
+}
+
+/**
+ * The two last labels (`slack.com`, `windows.net`) of each host the credential lists name: a
+ * path shape's hosts, a host-scoped parameter's domain, an encrypted share's host. Only on these
+ * does reading a path's host name change a verdict: every rule that holds on any host reads the
+ * outer uri's path and query as they are.
+ */
+const LISTED_HOST_KEYS: ReadonlySet<string> = new Set(
+  [...CREDENTIAL_PATH_SHAPES.flatMap((shape) => shape.hosts ?? []), ...HOST_SCOPED_PARAMETERS.map((entry) => entry.domain), ...FRAGMENT_KEY_HOSTS]
+    .filter((host) => host.includes('.'))
+    .map((host) => host.toLowerCase().split('.').slice(-2).join('.')),
+);
+
+/** The longest first segment read as a host name (a DNS name is at most 253 characters, with a user, a password and a port). */
+const HOST_SEGMENT_MAX_CHARS = 320;
+
+// A first path segment that is a host name, dotted, its last label letters, after an optional
+// user and password and before an optional port, and ending the path or followed by one. Bounded
+// labels, each ended by its dot, so a failed match backtracks once per label.
+const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})\.?(?::\d{1,5})?(?:\/|$)/i;
+
+/**
+ * Whether a path's first segment is a host name a reader proxy fetches as `https://` + the path
+ * (`https://r.jina.ai/hooks.slack.com/services/…`), one worth reading so: its host has two
+ * labels the lists name (`LISTED_HOST_KEYS`, read anywhere in the name, as a suffix proxy keeps
+ * them), or a password precedes it (`admin:pw@db.example`). An ordinary first segment
+ * (`jquery.min.js`, `docs`, `setup.md`) is passed over at a glance.
+ */
+function hostOpeningPath(pathname: string): boolean {
+  const end = pathname.indexOf('/', 1);
+  const segment = end < 0 ? pathname.length : end;
+  const dot = pathname.indexOf('.', 1);
+  if (dot < 0 || dot > segment || segment > HOST_SEGMENT_MAX_CHARS) return false;
+  // Most dotted first segments (`l.php`, `jquery.min.js`) name no listed host, and are turned
+  // away by a look-up per dot, before any match.
+  const userEnd = pathname.lastIndexOf('@', segment);
+  if (!namesListedHost(pathname, userEnd + 1, segment) && userEnd < 0) return false;
+  const match = HOST_SEGMENT.exec(pathname);
+  return match !== null && (match[1]?.includes(':') === true || namesListedHost(match[2]!, 0, match[2]!.length));
+}
+
+// Whether two neighbouring labels of the dotted name in `text` from `from` to `to` (a port left
+// off) are a listed host's last two (`LISTED_HOST_KEYS`): one look-up per dot.
+function namesListedHost(text: string, from: number, to: number): boolean {
+  const port = text.indexOf(':', from);
+  const nameEnd = port >= 0 && port < to ? port : to;
+  let labelStart = from;
+  for (let dot = text.indexOf('.', from); dot >= 0 && dot < nameEnd;) {
+    const next = text.indexOf('.', dot + 1);
+    const pairEnd = next >= 0 && next < nameEnd ? next : nameEnd;
+    if (LISTED_HOST_KEYS.has(text.slice(labelStart, pairEnd).toLowerCase())) return true;
+    labelStart = dot + 1;
+    dot = pairEnd < nameEnd ? pairEnd : -1;
+  }
+  return false;
+}
+
+/**
+ * Where, before `limit`, `text` holds a protocol-relative uri after a quote or an opener
+ * (`fetch("//host/…")` in a script's path, `/url=//host/…` in a proxy's): a `//` after one of
+ * `" ' \` ( [ = , ; |` (a quote written or percent-encoded) and before a host's character; -1
+ * where none does. A path's own `a//b` has none of these before it. Only the text before
+ * `limit` (where a scheme's uri opens, read first) is searched, by native searches.
+ */
+function authorityAfterOpener(text: string, limit: number): number {
+  // The last `//` before `limit`, found backwards from it: the forward search stops there.
+  const last = limit < 3 ? -1 : text.lastIndexOf('//', limit - 2);
+  for (let at = last < 1 ? -1 : text.indexOf('//', 1); at >= 1; at = at >= last ? -1 : text.indexOf('//', at + 2)) {
+    if (opensBefore(text, at) && at + 2 < text.length && text.charCodeAt(at + 2) !== PATH_SLASH) return at;
+  }
+  return -1;
+}
+
+// Whether the character before `at` is a quote or an opener, written, or a quote percent-encoded.
+function opensBefore(text: string, at: number): boolean {
+  const code = text.charCodeAt(at - 1);
+  if (code === 0x22 || code === 0x27 || code === 0x60 || code === 0x28 || code === 0x5b || code === 0x3d || code === 0x2c || code === 0x3b || code === 0x7c)
+    return true;
+  const escaped = at >= 3 && text.charCodeAt(at - 3) === PERCENT ? escapedCode(text, at - 3) : -1;
+  return escaped === 0x22 || escaped === 0x27 || escaped === 0x60;
 }
 
 // Whether `text` holds a colon, written or percent-encoded (`%3A`, `%3a`): no uri opens in it
@@ -178,10 +266,119 @@ function mayOpenUri(text: string): boolean {
   return false;
 }
 
-// Where the path segment after the one opening at `start` opens, or past the end.
-function nextSegment(pathname: string, start: number): number {
-  const slash = pathname.indexOf('/', start);
-  return slash < 0 ? pathname.length : slash + 1;
+/** Where a uri nested in a path opens (its scheme's first character), and whether any of its opening is percent-encoded. */
+interface Opening {
+  readonly start: number;
+  readonly encoded: boolean;
+}
+
+/**
+ * The first uri with an authority that opens in `text` (`uriOpeningAt`'s forms), wherever its
+ * scheme stands: each colon (`:` or `%3A`) is found in turn, and the scheme read back from it
+ * (`schemeBefore`) no further than the colon before, so each character is read back at most once.
+ */
+function uriOpeningIn(text: string): Opening | undefined {
+  const colons = new ColonSearch(text);
+  let floor = 0;
+  for (let colon = colons.from(0); colon >= 0; colon = colons.from(floor)) {
+    const width = text.charCodeAt(colon) === COLON ? 1 : 3;
+    const scheme = schemeBefore(text, colon, floor);
+    floor = colon + width;
+    if (scheme === undefined) continue;
+    const after = openingAfterColon(text, floor, scheme.special);
+    if (after !== undefined) return { start: scheme.start, encoded: scheme.encoded || width === 3 || after === 'encoded' };
+  }
+  return undefined;
+}
+
+/**
+ * The colons of a text, written (`:`) or percent-encoded (`%3A`, `%3a`), found in order by native
+ * searches: the next of each form is kept until passed, so the text is searched once for each.
+ */
+class ColonSearch {
+  private written = -1;
+  private escaped = -1;
+
+  constructor(private readonly text: string) {}
+
+  /** The first colon at or after `index`, or -1. */
+  from(index: number): number {
+    if (this.written !== NEVER_AT && this.written < index) this.written = atOrNever(this.text.indexOf(':', index));
+    if (this.escaped !== NEVER_AT && this.escaped < index) this.escaped = atOrNever(this.escapedColonFrom(index));
+    const first = Math.min(this.written, this.escaped);
+    return first === NEVER_AT ? -1 : first;
+  }
+
+  private escapedColonFrom(index: number): number {
+    for (let at = this.text.indexOf('%3', index); at >= 0; at = this.text.indexOf('%3', at + 2)) {
+      if ((this.text.charCodeAt(at + 2) | 0x20) === 0x61) return at;
+    }
+    return -1;
+  }
+}
+
+const NEVER_AT = Number.MAX_SAFE_INTEGER;
+
+function atOrNever(index: number): number {
+  return index < 0 ? NEVER_AT : index;
+}
+
+/** The longest run of scheme characters read back from a colon (the registered schemes are far shorter). */
+const SCHEME_MAX_CHARS = 32;
+
+// The run of scheme characters `schemeBefore` reads back, last first: each one's code (decoded,
+// lower-cased) and where it stands. Scratch space, so a path of many colons allocates nothing.
+const runCodes = new Int32Array(SCHEME_MAX_CHARS);
+const runStarts = new Int32Array(SCHEME_MAX_CHARS);
+
+/**
+ * The scheme that ends at the colon at `colon`, read back over scheme characters, written or
+ * percent-encoded (`%68ttps`), to `floor` at most: where the run ends in a special scheme's name
+ * it opens there (`url=https:`, `raw:https:`, `foohttps:` all read as `https:`, as a proxy
+ * searching for `https:` finds them), otherwise at the run's first letter; `undefined` where the
+ * run holds no letter.
+ */
+function schemeBefore(text: string, colon: number, floor: number): { start: number; special: boolean; encoded: boolean } | undefined {
+  let length = 0;
+  for (let at = colon; at > floor && length < SCHEME_MAX_CHARS;) {
+    const escaped = at - 3 >= floor && text.charCodeAt(at - 3) === PERCENT ? escapedCode(text, at - 3) : -1;
+    const code = escaped >= 0 ? escaped : text.charCodeAt(at - 1);
+    if (!isSchemeCharacter(code)) break;
+    at -= escaped >= 0 ? 3 : 1;
+    runCodes[length] = isAsciiLetter(code) ? code | 0x20 : code;
+    runStarts[length++] = at;
+  }
+  let first = specialTail(length);
+  const special = first >= 0;
+  if (!special) for (let index = length - 1; index >= 0 && first < 0; index--) if (isAsciiLetter(runCodes[index]!)) first = index;
+  if (first < 0) return undefined;
+  const start = runStarts[first]!;
+  return { start, special, encoded: colon - start !== first + 1 };
+}
+
+// Where in the run just read (`runCodes`, last first) a special scheme's name ends it: the index
+// of its first character, or -1.
+function specialTail(length: number): number {
+  for (const scheme of SPECIAL_SCHEMES) {
+    if (scheme.length > length) continue;
+    let index = 0;
+    while (index < scheme.length && runCodes[index] === scheme.charCodeAt(scheme.length - 1 - index)) index++;
+    if (index === scheme.length) return index - 1;
+  }
+  return -1;
+}
+
+// The character the escape at `index` (`%` and two hex digits) spells, or -1 where there is none.
+function escapedCode(text: string, index: number): number {
+  const high = hexValue(text.charCodeAt(index + 1));
+  const low = hexValue(text.charCodeAt(index + 2));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
 }
 
 function asRead(uri: string, opening: 'written' | 'encoded'): string {
@@ -217,31 +414,43 @@ function isHexDigit(code: number): boolean {
 /**
  * Whether `text` at `start` opens a uri with an authority: a scheme (an ASCII letter, then
  * letters, digits, `+`, `-` or `.`), a colon, then two slashes, or for a special scheme one or
- * none (then a letter or digit follows the colon);
- * `'encoded'` where a colon or slash is percent-encoded, `'written'` where none is, `undefined`
- * where no uri opens there or nothing follows the slashes. Reads the scheme's characters and a
- * few more.
+ * none (`openingAfterColon`); `'encoded'` where a colon or slash is percent-encoded, `'written'`
+ * where none is, `undefined` where no uri opens there or nothing follows the slashes. Reads the
+ * scheme's characters and a few more.
  */
 function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | undefined {
-  if (!isAsciiLetter(text.charCodeAt(start))) return undefined;
-  let index = start + 1;
-  while (index < text.length && isSchemeCharacter(text.charCodeAt(index))) index++;
-  let at = index;
-  const colon = escapedAt(text, at, COLON);
+  let index = start;
+  let encoded = false;
+  for (;;) {
+    const escaped = text.charCodeAt(index) === PERCENT ? escapedCode(text, index) : -1;
+    const code = escaped >= 0 ? escaped : text.charCodeAt(index);
+    if (!(index === start ? isAsciiLetter(code) : isSchemeCharacter(code))) break;
+    encoded ||= escaped >= 0;
+    index += escaped >= 0 ? 3 : 1;
+  }
+  if (index === start) return undefined;
+  const colon = escapedAt(text, index, COLON);
   if (colon === 0) return undefined;
-  at += colon;
+  const written = text.slice(start, index);
+  const special = (SPECIAL_SCHEMES as readonly string[]).includes((encoded ? percentDecode(written) : written).toLowerCase());
+  const after = openingAfterColon(text, index + colon, special);
+  return after === undefined ? undefined : colon === 3 || encoded ? 'encoded' : after;
+}
+
+/**
+ * Whether what follows a scheme's colon (from `at`) opens an authority: two slashes, or for a
+ * special scheme one, or none where a host's first letter or digit follows the colon at once
+ * (`https:host` reads as `https://host`; `/wiki/Special:Search` has no special scheme);
+ * `'encoded'` where a slash is percent-encoded. A scheme and slashes that end the text open
+ * nothing (`…/see/https://`): no host follows.
+ */
+function openingAfterColon(text: string, at: number, special: boolean): 'written' | 'encoded' | undefined {
   const first = escapedAt(text, at, PATH_SLASH);
-  const special = SPECIAL_SCHEMES.has(text.slice(start, index).toLowerCase());
-  // A special scheme needs no slash (`https:host` reads as `https://host`), where a host's first
-  // letter or digit follows the colon at once: `/wiki/Special:Search` has no special scheme.
-  if (first === 0) return special && isAsciiLetterOrDigit(text.charCodeAt(at)) ? (colon === 3 ? 'encoded' : 'written') : undefined;
-  at += first;
-  const second = escapedAt(text, at, PATH_SLASH);
+  if (first === 0) return special && isAsciiLetterOrDigit(text.charCodeAt(at)) ? 'written' : undefined;
+  const second = escapedAt(text, at + first, PATH_SLASH);
   if (second === 0 && !special) return undefined;
-  // A scheme and slashes that end the text open nothing (`…/see/https://`): no host follows.
-  if (at + second >= text.length) return undefined;
-  const encoded = colon === 3 || first === 3 || second === 3;
-  return encoded ? 'encoded' : 'written';
+  if (at + first + second >= text.length) return undefined;
+  return first === 3 || second === 3 ? 'encoded' : 'written';
 }
 
 function isSchemeCharacter(code: number): boolean {
