@@ -12,8 +12,8 @@ const REF_ID_RANDOM_BYTES = 12;
 
 /**
  * How many ids one draw of randomness serves: a draw costs some 20 µs however few bytes it
- * fills, so one serves some eight results of 250 links (its ids' text, 40 KB, is kept while
- * any of them is held).
+ * fills, so one serves some eight results of 250 links. Each id is a string of its own, so a
+ * held id keeps its 20 characters alive, never its batch.
  */
 export const IDS_PER_DRAW = 2048;
 
@@ -50,11 +50,11 @@ const ids = Buffer.allocUnsafeSlow(ID_LENGTH * IDS_PER_DRAW);
 for (let at = 0; at < ids.length; at += ID_LENGTH) ids.write(PREFIX, at, 'latin1');
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
 // One draw, encoded once into whole ids laid end to end, each `ref-` and the base64url encoding
-// of 12 bytes of its own (base64 turns each 3 bytes into 4 characters): an id is then one slice
-// of one string, where an encoding call, a prefix joined on and an object per id would cost
-// the lane's hot path an allocation or three per link.
-let batch = '';
-let offset = 0;
+// of 12 bytes of its own (base64 turns each 3 bytes into 4 characters): an id is then one
+// string read from the buffer, where an encoding call, a prefix joined on and an object per id
+// would cost the lane's hot path an allocation or three per link. Not a slice of one batch
+// string: V8 keeps a slice's parent alive, so each held id would keep its whole batch (40 KB).
+let offset = ids.length;
 
 /** Draws the next batch of randomness and lays it out as {@link IDS_PER_DRAW} ids. */
 function draw(): void {
@@ -72,16 +72,15 @@ function draw(): void {
       to += 4;
     }
   }
-  batch = ids.toString('latin1');
   offset = 0;
 }
 
 /** A new reference id (`ref-` and 16 base64url characters), made from bytes no other id was made from. */
 export function nextRefId(): string {
-  if (offset === batch.length) draw();
+  if (offset === ids.length) draw();
   const start = offset;
   offset += ID_LENGTH;
-  return batch.slice(start, offset);
+  return ids.toString('latin1', start, offset);
 }
 
 /** A new reference id, made from bytes no other id was made from, and its key. */
