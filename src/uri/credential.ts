@@ -220,10 +220,12 @@ function spendOnNested(nested: string): boolean {
 // decoding of the one nested in the written uri, read already.
 function nestedCarries(nested: string | undefined, level: number): boolean {
   if (nested === undefined) return false;
-  if (proxiesAgain(nested) || nestedReadCarries(nested, level + 1)) return true;
+  // Both readings stand one level down: the decoded one is the same uri as a proxy reads it.
+  const below = level + 1;
+  if (proxiesAgain(nested) || nestedReadCarries(nested, below)) return true;
   const decoded = percentDecode(nested);
   let carries = nestedVerdict(decoded);
-  if (carries === undefined) keepNestedVerdict(decoded, (carries = proxiesAgain(decoded) || uriCarries(decoded, level + 1)));
+  if (carries === undefined) keepNestedVerdict(decoded, (carries = proxiesAgain(decoded) || uriCarries(decoded, below)));
   return carries;
 }
 
