@@ -286,8 +286,9 @@ interface Medians {
  * last runs on caches its converter's own first conversion warmed, and every converter is
  * faster so (blockwise most, having the most code: measured 1.9× against the peers' 1.2–1.6×
  * on the small result), so it is printed beside the first, never in place of it. Every
- * conversion gets a result of its own (`resultFor`, made before the round): no uri repeats, and
- * the last conversion never reads data its converter's first has just brought into cache.
+ * conversion gets a result of its own (`resultFor`, made before the round, once per converter):
+ * no uri repeats, the last conversion never reads data its converter's first has just brought
+ * into cache, and no converter reads strings another has read before it (see `delivered`).
  */
 async function measure(resultFor: (index: number) => Result, rounds: number, warmup: number): Promise<Medians> {
   const first = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<PeerName, number[]>;
@@ -295,12 +296,15 @@ async function measure(resultFor: (index: number) => Result, rounds: number, war
   const random = seeded(15);
   for (let round = 0; round < rounds + warmup; round += 1) {
     // Indexes start past 0, so no round repeats `small`'s uri (rendered once more for the context table).
-    const results = Array.from({ length: RUN }, (_, k) => resultFor(round * RUN + k + 1));
+    const results = Object.fromEntries(names.map((name) => [name, Array.from({ length: RUN }, (_, k) => resultFor(round * RUN + k + 1))])) as Record<
+      PeerName,
+      Result[]
+    >;
     for (const name of shuffled(names, random)) {
       await settled();
       for (let k = 0; k < RUN; k += 1) {
         const started = performance.now();
-        await peers[name].convert(results[k]!);
+        await peers[name].convert(results[name][k]!);
         const elapsed = performance.now() - started;
         if (round >= warmup && k === 0) first[name].push(elapsed);
         if (round >= warmup && k === RUN - 1) again[name].push(elapsed);
@@ -311,10 +315,20 @@ async function measure(resultFor: (index: number) => Result, rounds: number, war
   return { first: medians(first), again: medians(again) };
 }
 
+/**
+ * A result as an MCP client delivers it: parsed from the JSON the server sent, its strings flat.
+ * A string built by concatenation (these results' template literals) is flattened in place by
+ * whatever first reads it whole; were the converters handed one object, the first to read it
+ * would pay for all, and the converters read different amounts of it.
+ */
+function delivered(result: Result): Result {
+  return JSON.parse(JSON.stringify(result)) as Result;
+}
+
 /** Each input: its label, its results, the rounds measured and the warm-up rounds before them. */
 const inputs: [string, (index: number) => Result, number, number][] = [
-  ['small mixed result, presigned link', smallResult, Number(process.env.BENCH_ROUNDS ?? 2000), 2000],
-  ['1,000 blocks, 250 links', manyBlocks, Number(process.env.BENCH_ROUNDS ?? 300), 100],
+  ['small mixed result, presigned link', (index) => delivered(smallResult(index)), Number(process.env.BENCH_ROUNDS ?? 2000), 2000],
+  ['1,000 blocks, 250 links', (index) => delivered(manyBlocks(index)), Number(process.env.BENCH_ROUNDS ?? 300), 100],
   ['4.5 MB JSON text', (index) => jsonTexts[index % 2]!, Number(process.env.BENCH_ROUNDS ?? 60), 10],
   ['20 images of 200 KB', (index) => imageSets[index % 2]!, Number(process.env.BENCH_ROUNDS ?? 200), 20],
 ];
