@@ -8,7 +8,7 @@ import { dialFor } from '../references/decide.js';
 import { DIAL_REFUSAL_CLAUSES, type DialRefusal } from '../references/dial-check.js';
 import type { ReferenceRecord } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
-import { classifyReference, type ReferenceForm, type ReferenceWire, type Testimony } from '../references/testimony.js';
+import { readTestimony, type ReferenceForm, type ReferenceWire, type Testimony } from '../references/testimony.js';
 import { ANOTHER_SERVERS_ENDING, invalidReferenceMarker, linkLine, linkWithoutUriMarker, UNNAMED, URI_WITHHELD_WORDS } from '../text/markers.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
@@ -20,12 +20,12 @@ import { shownMarker as marker, type ShownBlock, type ShownStub, type StubWhy } 
  * why-stub; a block naming no usable uri, its marker (a link's says it names none).
  */
 export function showReading(block: ReferenceWire, form: ReferenceForm, ctx: ClassifyContext): ShownBlock {
-  const reading = classifyReference(block, form);
-  if (reading.kind === 'invalid') {
+  const testimony = readTestimony(block, form);
+  if (typeof testimony === 'string') {
     ctx.onRead?.({ as: 'invalid-reference' });
     return form.fromLink ? marker(linkWithoutUriMarker(), 'link-without-uri') : marker(invalidReferenceMarker(form.blockType), 'invalid-reference');
   }
-  return showTestimony(reading.testimony, ctx);
+  return showTestimony(testimony, ctx);
 }
 
 /**
