@@ -83,6 +83,11 @@ export class SlotTable {
     slots[hole] = 0;
   }
 
+  /** Forgets every slot filed. */
+  clear(): void {
+    this.#slots.fill(0);
+  }
+
   /** Makes room for `slots` slots at once, keeping every one held. */
   grow(slots: number): void {
     const cells = cellsFor(slots);
