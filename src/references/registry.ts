@@ -221,10 +221,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   // Each slot's 1 where its record claims anything (`claimsAnything`), else 0.
   let claimFlags = new Uint8Array(older.length);
   const seed = randomInt(2 ** 32) | 0;
-  // Slots by their id's key, a small integer read from its random bits, brought up to date when
-  // an id is looked up (registering only notes the change). A lookup compares the whole id, so
-  // only the id as issued names its record.
-  const slotByKey = new IdIndex(older.length);
+  // Slots by their id's key, a small integer read from its random bits (every id issued reads as
+  // one), brought up to date when an id is looked up: registering only notes the change. A
+  // lookup compares the whole id, so only the id as issued names its record.
+  const slotByKey = new IdIndex(older.length, (slot) => refIdKey(records[slot]!.refId)!);
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
   // How many held records claim anything (`claimsAnything`): every change of a slot's record
   // goes through `hold`, and every eviction counts its record out.
@@ -364,8 +364,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     hold(slot, record);
     uriHashes[slot] = hash;
     slotByUri.insert(hash, slot);
-    // Every id issued reads as a key.
-    slotByKey.refile(slot, refIdKey(refId)!);
+    slotByKey.refile(slot);
     append(slot);
     behind?.enqueue(record);
     return record;

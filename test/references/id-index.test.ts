@@ -32,8 +32,8 @@ describe(IdIndex.name, () => {
     // under keys that crowd a few homes; lookups come after 0 to 3 changes (each refiled in
     // place), or after runs longer than the slots held (the table made anew).
     const random = numbers(11);
-    const index = new IdIndex(4);
     const model = new Map<number, number>();
+    const index = new IdIndex(4, (slot) => model.get(slot)!);
     let slots = 0;
     for (let round = 0; round < 400; round += 1) {
       const changes = round % 10 === 9 ? 80 : random.next().value % 4;
@@ -42,8 +42,8 @@ describe(IdIndex.name, () => {
         const slot = grow || slots === 0 ? slots++ : random.next().value % slots;
         if (slots > 4) index.grow(Math.max(slots, 4));
         const key = (random.next().value % 12) * 64 + (random.next().value % 3);
-        index.refile(slot, key);
         model.set(slot, key);
+        index.refile(slot);
       }
       const table = index.table();
       for (const key of new Set(model.values())) expect(slotsUnder(table, key)).toEqual(modelSlots(model, key));
@@ -51,14 +51,16 @@ describe(IdIndex.name, () => {
     }
   });
 
-  it('files a slot once under its latest key, whichever keys it had between lookups', () => {
-    const index = new IdIndex(8);
-    index.refile(0, 3);
-    index.refile(1, 4);
+  it('files a slot once, under the key it holds at the lookup, whichever keys it had between lookups', () => {
+    const keys = [3, 4];
+    const index = new IdIndex(8, (slot) => keys[slot]!);
+    index.refile(0);
+    index.refile(1);
     expect(slotsUnder(index.table(), 3)).toEqual([0]);
-    index.refile(0, 5);
-    index.refile(0, 6);
-    index.refile(0, 4);
+    for (const key of [5, 6, 4]) {
+      keys[0] = key;
+      index.refile(0);
+    }
     const table = index.table();
     expect(slotsUnder(table, 3)).toEqual([]);
     expect(slotsUnder(table, 5)).toEqual([]);
