@@ -82,7 +82,8 @@ function stubBlock(
   fetchable: boolean,
   why: StubWhy | undefined,
 ): ShownStub {
-  const labels = { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
+  // The testimony is its own labels where its name is the one shown (most stubs): no object made.
+  const labels = name === testimony.name ? testimony : { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
   // Every part of a stub is sanitized (so well formed) as it is built.
   const text = buildReferenceStub(record.refId, labels, record.serverId === undefined ? NO_SERVER : record, ending);
   return why === undefined ? { kind: 'stub', text, refId: record.refId, fetchable } : { kind: 'stub', text, refId: record.refId, fetchable, why };
