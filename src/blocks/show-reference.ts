@@ -8,7 +8,7 @@ import { dialFor } from '../references/decide.js';
 import { DIAL_REFUSAL_CLAUSES, type DialRefusal } from '../references/dial-check.js';
 import type { ReferenceRecord } from '../references/registry.js';
 import { buildReferenceStub, FETCHABLE_ENDING, savedEnding } from '../references/stub.js';
-import { classifyReference, type ReferenceForm, type ReferenceWire, type Testimony } from '../references/testimony.js';
+import { readTestimony, type ReferenceForm, type ReferenceWire, type Testimony } from '../references/testimony.js';
 import { ANOTHER_SERVERS_ENDING, invalidReferenceMarker, linkLine, linkWithoutUriMarker, UNNAMED, URI_WITHHELD_WORDS } from '../text/markers.js';
 import { shownLinkUri, type UriWithheld } from '../uri/shown-link-uri.js';
 import { shownName } from '../uri/shown-name.js';
@@ -20,12 +20,12 @@ import { shownMarker as marker, type ShownBlock, type ShownStub, type StubWhy } 
  * why-stub; a block naming no usable uri, its marker (a link's says it names none).
  */
 export function showReading(block: ReferenceWire, form: ReferenceForm, ctx: ClassifyContext): ShownBlock {
-  const reading = classifyReference(block, form);
-  if (reading.kind === 'invalid') {
+  const testimony = readTestimony(block, form);
+  if (typeof testimony === 'string') {
     ctx.onRead?.({ as: 'invalid-reference' });
     return form.fromLink ? marker(linkWithoutUriMarker(), 'link-without-uri') : marker(invalidReferenceMarker(form.blockType), 'invalid-reference');
   }
-  return showTestimony(reading.testimony, ctx);
+  return showTestimony(testimony, ctx);
 }
 
 /**
@@ -82,7 +82,8 @@ function stubBlock(
   fetchable: boolean,
   why: StubWhy | undefined,
 ): ShownStub {
-  const labels = { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
+  // The testimony is its own labels where its name is the one shown (most stubs): no object made.
+  const labels = name === testimony.name ? testimony : { name, mimeType: testimony.mimeType, sizeBytes: testimony.sizeBytes };
   // Every part of a stub is sanitized (so well formed) as it is built.
   const text = buildReferenceStub(record.refId, labels, record.serverId === undefined ? NO_SERVER : record, ending);
   return why === undefined ? { kind: 'stub', text, refId: record.refId, fetchable } : { kind: 'stub', text, refId: record.refId, fetchable, why };

@@ -41,46 +41,59 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const SIXBITS = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i += 1) SIXBITS[ALPHABET.charCodeAt(i)] = i;
 
-/** The characters one id takes: `ref-` and its 16 base64url characters. */
-const ID_LENGTH = PREFIX.length + ID_CHARS;
-
-// Not from Buffer's shared pool: these buffers are refilled in place and read by no one else.
+// Not from Buffer's shared pool: this buffer is refilled in place and read by no one else.
 const bytes = Buffer.allocUnsafeSlow(REF_ID_RANDOM_BYTES * IDS_PER_DRAW);
-const ids = Buffer.allocUnsafeSlow(ID_LENGTH * IDS_PER_DRAW);
-for (let at = 0; at < ids.length; at += ID_LENGTH) ids.write(PREFIX, at, 'latin1');
-const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
-// One draw, encoded once into whole ids laid end to end, each `ref-` and the base64url encoding
-// of 12 bytes of its own (base64 turns each 3 bytes into 4 characters): an id is then one
-// string read from the buffer, where an encoding call, a prefix joined on and an object per id
-// would cost the lane's hot path an allocation or three per link. Not a slice of one batch
-// string: V8 keeps a slice's parent alive, so each held id would keep its whole batch (40 KB).
-let offset = ids.length;
+// One draw's base64url text, encoded by one native call: each id's 16 characters laid end to
+// end (base64 turns each 3 bytes into 4 characters, so each id's 12 bytes are its own 16). An
+// id is made from its characters as a string of its own, never a slice of this text: V8 keeps
+// a slice's parent alive, so each held id would keep its whole draw (32 KB).
+let drawn = '';
+/** The next id of the draw, by its place in it; {@link IDS_PER_DRAW} once all are used. */
+let nextInDraw = IDS_PER_DRAW;
 
-/** Draws the next batch of randomness and lays it out as {@link IDS_PER_DRAW} ids. */
+/** Draws the next batch of randomness, as {@link IDS_PER_DRAW} ids' characters. */
 function draw(): void {
   randomFillSync(bytes);
-  for (let id = 0; id < IDS_PER_DRAW; id += 1) {
-    let from = id * REF_ID_RANDOM_BYTES;
-    let to = id * ID_LENGTH + PREFIX.length;
-    for (let group = 0; group < REF_ID_RANDOM_BYTES / 3; group += 1) {
-      const bits = (bytes[from]! << 16) | (bytes[from + 1]! << 8) | bytes[from + 2]!;
-      ids[to] = ALPHABET_CODES[bits >>> 18]!;
-      ids[to + 1] = ALPHABET_CODES[(bits >>> 12) & 63]!;
-      ids[to + 2] = ALPHABET_CODES[(bits >>> 6) & 63]!;
-      ids[to + 3] = ALPHABET_CODES[bits & 63]!;
-      from += 3;
-      to += 4;
-    }
-  }
-  offset = 0;
+  drawn = bytes.toString('base64url');
+  nextInDraw = 0;
 }
+
+// The prefix's characters, passed one by one with the id's own.
+const P0 = PREFIX.charCodeAt(0);
+const P1 = PREFIX.charCodeAt(1);
+const P2 = PREFIX.charCodeAt(2);
+const P3 = PREFIX.charCodeAt(3);
 
 /** A new reference id (`ref-` and 16 base64url characters), made from bytes no other id was made from. */
 export function nextRefId(): string {
-  if (offset === ids.length) draw();
-  const start = offset;
-  offset += ID_LENGTH;
-  return ids.toString('latin1', start, offset);
+  if (nextInDraw === IDS_PER_DRAW) draw();
+  const at = nextInDraw * ID_CHARS;
+  nextInDraw += 1;
+  const text = drawn;
+  // The characters passed as they are: the engine makes a string of its own from them, where a
+  // slice keeps its parent, and a Buffer decode crosses into native code and back per link.
+  return String.fromCharCode(
+    P0,
+    P1,
+    P2,
+    P3,
+    text.charCodeAt(at),
+    text.charCodeAt(at + 1),
+    text.charCodeAt(at + 2),
+    text.charCodeAt(at + 3),
+    text.charCodeAt(at + 4),
+    text.charCodeAt(at + 5),
+    text.charCodeAt(at + 6),
+    text.charCodeAt(at + 7),
+    text.charCodeAt(at + 8),
+    text.charCodeAt(at + 9),
+    text.charCodeAt(at + 10),
+    text.charCodeAt(at + 11),
+    text.charCodeAt(at + 12),
+    text.charCodeAt(at + 13),
+    text.charCodeAt(at + 14),
+    text.charCodeAt(at + 15),
+  );
 }
 
 /** A new reference id, made from bytes no other id was made from, and its key. */

@@ -8,6 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { expiryMs } from './expiry.js';
+import { IdIndex } from './id-index.js';
 import { NO_CELL, SlotTable } from './slot-table.js';
 import { uriHash } from './uri-hash.js';
 import { createMemoryStore, type RecordStore } from './record-store.js';
@@ -215,16 +216,15 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   let newest = NONE;
   // Slots by uri, by the uri's hash under this registry's own seed: see `uriHash`.
   const slotByUri = new SlotTable(older.length);
-  // Each slot's uri hash and id key, kept so an eviction finds its cells without reading the
-  // uri or the id again.
+  // Each slot's uri hash, kept so an eviction finds its cell without reading the uri again.
   let uriHashes = new Int32Array(older.length);
-  let idKeys = new Int32Array(older.length);
   // Each slot's 1 where its record claims anything (`claimsAnything`), else 0.
   let claimFlags = new Uint8Array(older.length);
   const seed = randomInt(2 ** 32) | 0;
-  // Slots by their id's key, a small integer read from its random bits. A lookup compares the
-  // whole id, so only the id as issued names its record.
-  const slotByKey = new SlotTable(older.length);
+  // Slots by their id's key, a small integer read from its random bits (every id issued reads as
+  // one), brought up to date when an id is looked up: registering only notes the change. A
+  // lookup compares the whole id, so only the id as issued names its record.
+  const slotByKey = new IdIndex(older.length, (slot) => refIdKey(records[slot]!.refId)!);
   const journals = new Set<Map<string, ReferenceRecord | undefined>>();
   // How many held records claim anything (`claimsAnything`): every change of a slot's record
   // goes through `hold`, and every eviction counts its record out.
@@ -251,8 +251,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   function ownRecord(refId: string): ReferenceRecord | undefined {
     const key = typeof refId === 'string' ? refIdKey(refId) : undefined;
     if (key === undefined) return undefined;
-    for (let cell = slotByKey.first(key); cell !== NO_CELL; cell = slotByKey.next(cell, key)) {
-      const record = records[slotByKey.slotAt(cell)]!;
+    const table = slotByKey.table();
+    for (let cell = table.first(key); cell !== NO_CELL; cell = table.next(cell, key)) {
+      const record = records[table.slotAt(cell)]!;
       if (record.refId === refId) return record;
     }
     return undefined;
@@ -342,9 +343,6 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       const grownHashes = new Int32Array(slots);
       grownHashes.set(uriHashes);
       uriHashes = grownHashes;
-      const grownKeys = new Int32Array(slots);
-      grownKeys.set(idKeys);
-      idKeys = grownKeys;
       const grownFlags = new Uint8Array(slots);
       grownFlags.set(claimFlags);
       claimFlags = grownFlags;
@@ -364,12 +362,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     if (journals.size > 0) beforeChange(record.uri);
     const slot = records.length >= capacity ? evictOldest() : newSlot();
     hold(slot, record);
-    // Every id issued reads as a key.
-    const key = refIdKey(refId)!;
     uriHashes[slot] = hash;
-    idKeys[slot] = key;
     slotByUri.insert(hash, slot);
-    slotByKey.insert(key, slot);
+    slotByKey.refile(slot);
     append(slot);
     behind?.enqueue(record);
     return record;
@@ -437,7 +432,6 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     const slot = oldest;
     if (journals.size > 0) beforeChange(records[slot]!.uri);
     unlink(slot);
-    slotByKey.remove(idKeys[slot]!, slot);
     slotByUri.remove(uriHashes[slot]!, slot);
     claiming -= claimFlags[slot]!;
     claimFlags[slot] = 0;

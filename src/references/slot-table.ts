@@ -1,6 +1,6 @@
 /**
  * The registry's tables of slots (a held record's place) by a 32-bit key — an id's random bits
- * (`refIdKey`), or a uri's hash (`uriHash`): open addressing over two typed arrays, with linear
+ * (`refIdKey`), or a uri's hash (`uriHash`): open addressing over one typed array, with linear
  * probing and backward-shift deletion (no tombstones). Keys may repeat; a caller walks the cells
  * holding its key and tells its record by comparing the record itself. Every store and delete
  * writes numbers only, so a table is never the garbage collector's concern, where a `Map` of
@@ -15,17 +15,18 @@ const CELLS_PER_SLOT = 2;
 
 /** A table of slot numbers by key. */
 export class SlotTable {
-  /** Each cell's key (meaningful only where its slot cell is set). */
-  #keys: Int32Array;
-  /** Each cell's slot plus one; 0 for an empty cell. */
-  #slots: Int32Array;
+  /**
+   * Two numbers per cell, side by side so a probe reads one cache line where two arrays would
+   * cost two: at `2 × cell` the cell's slot plus one (0 for an empty cell), at `2 × cell + 1`
+   * its key (meaningful only where the slot is set).
+   */
+  #cells: Int32Array;
   #mask: number;
 
   /** @param slots how many slots the table must hold at once */
   constructor(slots: number) {
     const cells = cellsFor(slots);
-    this.#keys = new Int32Array(cells);
-    this.#slots = new Int32Array(cells);
+    this.#cells = new Int32Array(cells * 2);
     this.#mask = cells - 1;
   }
 
@@ -41,58 +42,59 @@ export class SlotTable {
 
   /** The slot a cell {@link first} or {@link next} gave holds. */
   slotAt(cell: number): number {
-    return this.#slots[cell]! - 1;
+    return this.#cells[cell * 2]! - 1;
   }
 
   #from(start: number, key: number): number {
-    const keys = this.#keys;
-    const slots = this.#slots;
+    const cells = this.#cells;
     const mask = this.#mask;
-    for (let cell = start; slots[cell] !== 0; cell = (cell + 1) & mask) if (keys[cell] === key) return cell;
+    for (let cell = start; cells[cell * 2] !== 0; cell = (cell + 1) & mask) if (cells[cell * 2 + 1] === key) return cell;
     return NO_CELL;
   }
 
   /** Files `slot` under `key`. */
   insert(key: number, slot: number): void {
-    const slots = this.#slots;
+    const cells = this.#cells;
     const mask = this.#mask;
     let cell = key & mask;
-    while (slots[cell] !== 0) cell = (cell + 1) & mask;
-    this.#keys[cell] = key;
-    slots[cell] = slot + 1;
+    while (cells[cell * 2] !== 0) cell = (cell + 1) & mask;
+    cells[cell * 2] = slot + 1;
+    cells[cell * 2 + 1] = key;
   }
 
   /** Forgets `slot`, filed under `key` (a slot not filed there is left alone). */
   remove(key: number, slot: number): void {
-    const keys = this.#keys;
-    const slots = this.#slots;
+    const cells = this.#cells;
     const mask = this.#mask;
     let hole = key & mask;
-    while (slots[hole] !== 0 && (keys[hole] !== key || slots[hole] !== slot + 1)) hole = (hole + 1) & mask;
-    if (slots[hole] === 0) return;
+    while (cells[hole * 2] !== 0 && (cells[hole * 2 + 1] !== key || cells[hole * 2] !== slot + 1)) hole = (hole + 1) & mask;
+    if (cells[hole * 2] === 0) return;
     // Backward shift: each later cell of the run whose home is not between the hole and itself
     // moves into the hole, so every key held stays reachable from its home without tombstones.
-    for (let cell = (hole + 1) & mask; slots[cell] !== 0; cell = (cell + 1) & mask) {
-      const home = keys[cell]! & mask;
+    for (let cell = (hole + 1) & mask; cells[cell * 2] !== 0; cell = (cell + 1) & mask) {
+      const home = cells[cell * 2 + 1]! & mask;
       const reachable = hole <= cell ? home > hole && home <= cell : home > hole || home <= cell;
       if (reachable) continue;
-      keys[hole] = keys[cell]!;
-      slots[hole] = slots[cell]!;
+      cells[hole * 2] = cells[cell * 2]!;
+      cells[hole * 2 + 1] = cells[cell * 2 + 1]!;
       hole = cell;
     }
-    slots[hole] = 0;
+    cells[hole * 2] = 0;
+  }
+
+  /** Forgets every slot filed. */
+  clear(): void {
+    this.#cells.fill(0);
   }
 
   /** Makes room for `slots` slots at once, keeping every one held. */
   grow(slots: number): void {
     const cells = cellsFor(slots);
-    if (cells <= this.#slots.length) return;
-    const keys = this.#keys;
-    const held = this.#slots;
-    this.#keys = new Int32Array(cells);
-    this.#slots = new Int32Array(cells);
+    if (cells * 2 <= this.#cells.length) return;
+    const held = this.#cells;
+    this.#cells = new Int32Array(cells * 2);
     this.#mask = cells - 1;
-    for (let cell = 0; cell < held.length; cell += 1) if (held[cell] !== 0) this.insert(keys[cell]!, held[cell]! - 1);
+    for (let cell = 0; cell < held.length; cell += 2) if (held[cell] !== 0) this.insert(held[cell + 1]!, held[cell]! - 1);
   }
 }
 

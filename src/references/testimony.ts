@@ -144,6 +144,9 @@ export function isReferenceBlockType(type: string): type is ReferenceBlockType {
   return FORM_OF_TYPE.has(type);
 }
 
+/** Why a block in a reference's form reads as no reference: its `uri` is unusable. */
+type InvalidReference = Extract<ReferenceReading, { readonly kind: 'invalid' }>['reason'];
+
 /**
  * Reads a reference-form block's testimony (RFC-005 §4, §8.1), as the kind `form` names (by
  * default, the kind its `type` names). A `resource_link` maps field for field: `size` →
@@ -151,28 +154,42 @@ export function isReferenceBlockType(type: string): type is ReferenceBlockType {
  * included), and no disposition.
  */
 export function classifyReference(block: ReferenceWire, form: ReferenceForm | undefined = referenceFormOf(block)): ReferenceReading {
+  const read = readTestimony(block, form);
+  return typeof read === 'string' ? { kind: 'invalid', reason: read } : { kind: 'reference', testimony: read };
+}
+
+/**
+ * {@link classifyReference}'s reading, without the reading made around it: the testimony, or
+ * why there is none. A lane reads one per link, and needs nothing else.
+ */
+export function readTestimony(block: ReferenceWire, form: ReferenceForm | undefined = referenceFormOf(block)): Testimony | InvalidReference {
   const uri = block.uri;
-  if (uri === undefined) return { kind: 'invalid', reason: 'uri-missing' };
-  if (typeof uri !== 'string') return { kind: 'invalid', reason: 'uri-not-string' };
-  if (uri.length === 0) return { kind: 'invalid', reason: 'uri-empty' };
-  if (!withinCodePoints(uri, TESTIMONY_LIMITS.uri)) return { kind: 'invalid', reason: 'uri-too-long' };
+  if (uri === undefined) return 'uri-missing';
+  if (typeof uri !== 'string') return 'uri-not-string';
+  if (uri.length === 0) return 'uri-empty';
+  if (!withinCodePoints(uri, TESTIMONY_LIMITS.uri)) return 'uri-too-long';
   const fromLink = form?.fromLink === true;
   const size = fromLink && block.size !== undefined && block.size !== null ? block.size : block.sizeBytes;
   const mimeType = boundedString(block.mimeType, TESTIMONY_LIMITS.mimeType);
   const name = boundedString(block.name, TESTIMONY_LIMITS.name);
-  // A link claims no digest, expiry or disposition (RFC-005 §8.1): those fields aren't read.
+  const blockType = form?.blockType ?? 'resource';
+  // A link claims no digest, expiry or disposition (RFC-005 §8.1): those fields aren't read. A
+  // link naming all the rest (the usual link) is made whole in one literal, in the order below,
+  // so its fields are the object's own from the start: the registry keeps it for as long as its
+  // record, and a field added later would cost it a second object.
+  if (fromLink && mimeType !== undefined && name !== undefined && isSize(size)) return { uri, blockType, fromLink, mimeType, sizeBytes: size, name };
   const digest = !fromLink && typeof block.digest === 'string' && DIGEST.test(block.digest) ? block.digest : undefined;
   const expiresAt = fromLink ? undefined : boundedString(block.expiresAt, TESTIMONY_LIMITS.expiresAt);
   const disposition = !fromLink && (block.disposition === 'never' || block.disposition === 'ref') ? block.disposition : undefined;
   // Built by assignment, not spreads: this runs once per link on the lane's hot path.
-  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType: form?.blockType ?? 'resource', fromLink };
+  const testimony: { -readonly [K in keyof Testimony]: Testimony[K] } = { uri, blockType, fromLink };
   if (mimeType !== undefined) testimony.mimeType = mimeType;
   if (isSize(size)) testimony.sizeBytes = size;
   if (digest !== undefined) testimony.digest = digest;
   if (expiresAt !== undefined) testimony.expiresAt = expiresAt;
   if (name !== undefined) testimony.name = name;
   if (disposition !== undefined) testimony.disposition = disposition;
-  return { kind: 'reference', testimony };
+  return testimony;
 }
 
 function boundedString(value: unknown, max: number): string | undefined {

@@ -149,6 +149,28 @@ describe(createRegistry.name, () => {
     expect(registry.get(next.refId)?.uri).toBe('https://a.test/12');
   });
 
+  it('names every held record by its id, and no evicted one, however lookups and registrations interleave', () => {
+    // Lookups after every registration, after a few, and after more than the registry holds.
+    const registry = createRegistry({ capacity: 40 });
+    const issued: { readonly refId: string; readonly uri: string }[] = [];
+    const gaps = [1, 1, 3, 7, 0, 2, 55, 1, 120, 4, 39, 41];
+    let next = 0;
+    for (const gap of gaps) {
+      for (let i = 0; i < gap; i += 1) {
+        // Some uris come back (a touch, keeping the id); most are new (an eviction once full).
+        const uri = next % 5 === 4 ? issued[Math.max(0, issued.length - 3)]!.uri : `https://a.test/${next}`;
+        const record = registry.register(link(uri));
+        if (!issued.some((held) => held.refId === record.refId)) issued.push(record);
+        next += 1;
+      }
+      for (const { refId, uri } of issued) {
+        const held = registry.getByUri(uri);
+        expect(registry.get(refId)).toBe(held?.refId === refId ? held : undefined);
+      }
+    }
+    expect(issued.filter(({ refId }) => registry.get(refId) !== undefined)).toHaveLength(40);
+  });
+
   it.each([1, null, undefined, {}, Symbol('id'), 1n, Object('ref-x')])('answers a non-string id (%s) with the typed error, never another', (value) => {
     const registry = createRegistry();
     registry.register(reference('https://a.test/a'));

@@ -39,6 +39,8 @@ type AnyRecord = Readonly<Record<string, unknown>>;
  * from its table entry, so a lane's call is one lookup and one monomorphic call.
  */
 interface KindEntry {
+  /** The kind's literal `type`. */
+  readonly type: BlockType;
   readonly classify: (block: AnyRecord, ctx: ClassifyContext) => ShownBlock;
   readonly offSchema: (block: AnyRecord, ctx: ClassifyContext) => ShownBlock;
   readonly contradicts: (block: AnyRecord) => boolean;
@@ -57,6 +59,7 @@ function entryOf<K extends BlockType>(type: K): KindEntry {
   const whole = (block: AnyRecord, ctx: ClassifyContext): ShownBlock =>
     contradictory(block) ? { kind: 'withheld', text: WITHHELD_TEXT } : guard(block) ? rules(block, ctx) : offSchema(block, ctx);
   return {
+    type,
     classify: plain === undefined ? whole : (block, ctx) => plain(block, ctx) ?? whole(block, ctx),
     offSchema,
     contradicts: contradictory,
@@ -65,8 +68,22 @@ function entryOf<K extends BlockType>(type: K): KindEntry {
   };
 }
 
-/** Each kind's entry by its literal `type`. */
-const ENTRIES: ReadonlyMap<string, KindEntry> = new Map(BLOCK_TYPES.map((type) => [type, entryOf(type)]));
+/** Each kind's entry, in the order of `BLOCK_TYPES` (text first: most blocks are text). */
+const ENTRIES: readonly KindEntry[] = BLOCK_TYPES.map((type) => entryOf(type));
+
+/**
+ * The entry of the kind whose literal is `type`, or undefined for a type no kind has. The few
+ * literals are compared in turn rather than looked up in a `Map`: a block's `type` read from
+ * JSON is a string of its own, which a `Map` hashes for every block, where a comparison with a
+ * literal of another length answers at once (and one of a hostile length is never read).
+ */
+function entryOfType(type: string): KindEntry | undefined {
+  for (let index = 0; index < ENTRIES.length; index += 1) {
+    const entry = ENTRIES[index]!;
+    if (entry.type === type) return entry;
+  }
+  return undefined;
+}
 
 /**
  * Classifies a record by its `type` (read once by the caller): a contradiction is withheld; a
@@ -75,7 +92,7 @@ const ENTRIES: ReadonlyMap<string, KindEntry> = new Map(BLOCK_TYPES.map((type) =
  * its uri or data).
  */
 export function classifyRecord(block: AnyRecord, type: string, ctx: ClassifyContext): ShownBlock {
-  const entry = ENTRIES.get(type);
+  const entry = entryOfType(type);
   return entry === undefined ? shownMarker(unknownTypeMarker(type), 'unknown-type') : entry.classify(block, ctx);
 }
 
@@ -84,14 +101,14 @@ export function classifyRecord(block: AnyRecord, type: string, ctx: ClassifyCont
  * visitor's `unknown`); a type no kind has is its marker.
  */
 export function classifyOffSchema(block: AnyRecord, type: string, ctx: ClassifyContext): ShownBlock {
-  const entry = ENTRIES.get(type);
+  const entry = entryOfType(type);
   return entry === undefined ? shownMarker(unknownTypeMarker(type), 'unknown-type') : entry.offSchema(block, ctx);
 }
 
 /** True where a record of a known kind contradicts itself (RFC-005 vector 2). */
 export function contradicts(block: AnyRecord): boolean {
   const type = block.type;
-  const entry = typeof type === 'string' ? ENTRIES.get(type) : undefined;
+  const entry = typeof type === 'string' ? entryOfType(type) : undefined;
   return entry !== undefined && entry.contradicts(block);
 }
 
@@ -99,7 +116,7 @@ export function contradicts(block: AnyRecord): boolean {
 export function shownAtDepth(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const type = value.type;
-  const atDepth = typeof type === 'string' ? ENTRIES.get(type)?.atDepth : undefined;
+  const atDepth = typeof type === 'string' ? entryOfType(type)?.atDepth : undefined;
   return atDepth !== undefined && atDepth(value);
 }
 
@@ -107,7 +124,7 @@ export function shownAtDepth(value: unknown): boolean {
 export function noteBlockClaims(reader: ClaimsReader, value: unknown): void {
   if (!isRecord(value)) return;
   const type = value.type;
-  const noteClaims = typeof type === 'string' ? ENTRIES.get(type)?.noteClaims : undefined;
+  const noteClaims = typeof type === 'string' ? entryOfType(type)?.noteClaims : undefined;
   if (noteClaims !== undefined) noteClaims(reader, value);
 }
 
