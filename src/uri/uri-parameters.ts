@@ -43,11 +43,12 @@ export interface ParameterTests {
 const TRIED_PIECES_FROM_CHARS = 256;
 
 /**
- * The separators from which `someUriParameter` keeps the pieces it tried, however long the
- * uri: with fewer, each reading tries a few dozen pieces at most, repeats and all (a presigned
- * link's long signature and handful of parameters), and is spared the set.
+ * How many pieces `someUriParameter` tries before it keeps those it tries, however long the
+ * uri: a uri with fewer (a presigned link's long signature and handful of parameters) tries a
+ * few dozen pieces at most, repeats and all, and keeps none. Counting the pieces as they are
+ * tried costs nothing; counting a long uri's separators first cost a search of it per separator.
  */
-const TRIED_PIECES_FROM_SEPARATORS = 16;
+const TRIED_PIECES_KEPT_FROM = 16;
 
 /**
  * The length from which a query piece's `=`, `?` and `;` are found by native searches rather
@@ -72,10 +73,8 @@ const EXCLAMATION_MARK = 0x21;
 export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
   const { search, hash, pathname } = parts;
   const tried =
-    tests.answersByText === true &&
-    search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS &&
-    separatorsIn(pathname, separatorsIn(hash, separatorsIn(search, 0))) >= TRIED_PIECES_FROM_SEPARATORS
-      ? new TriedPieces()
+    tests.answersByText === true && search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS
+      ? new TriedPieces(TRIED_PIECES_KEPT_FROM)
       : undefined;
   const queryHolds = tests.query === undefined ? someQueryParameter(search, tests, tried) : tests.query(search, tried);
   return queryHolds || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
@@ -107,22 +106,6 @@ export function parameterNames(parts: UriParts): ReadonlySet<string> {
  */
 export function namesOneParameter(parts: UriParts): boolean {
   return equalsIn(parts.search) + equalsIn(parts.hash) + equalsIn(parts.pathname) <= 1;
-}
-
-// `counted` plus the separators of pieces (`&`, `;`, `?`, `/`) in `part`, counted up to
-// `TRIED_PIECES_FROM_SEPARATORS`: each separator is searched for natively, since a uri this
-// long with few of them (a presigned link) is read whole.
-function separatorsIn(part: string, counted: number): number {
-  counted = occurrences(part, '&', counted);
-  counted = occurrences(part, '/', counted);
-  counted = occurrences(part, ';', counted);
-  return occurrences(part, '?', counted);
-}
-
-// `counted` plus the occurrences of `char` in `part`, counted up to `TRIED_PIECES_FROM_SEPARATORS`.
-function occurrences(part: string, char: string, counted: number): number {
-  for (let at = part.indexOf(char); at >= 0 && counted < TRIED_PIECES_FROM_SEPARATORS; at = part.indexOf(char, at + 1)) counted++;
-  return counted;
 }
 
 // How many `=` `part` holds, counted up to two.

@@ -13,6 +13,7 @@ import {
   someUriParameter,
   type ParameterTests,
 } from '../../src/uri/uri-parameters.js';
+import { TriedPieces } from '../../src/uri/tried-pieces.js';
 import { readPlainHttpUri, readUri, type UriParts } from '../../src/uri/uri-parts.js';
 import { runGuarded, SRC_DIR } from '../support/hang-guard.js';
 
@@ -393,6 +394,30 @@ const parts = (uri: string): UriParts => {
   if (read === null) throw new Error(`${uri} does not parse`);
   return read;
 };
+
+describe(TriedPieces.name, () => {
+  it('keeps the pieces added once the given number have been added, and not before', () => {
+    const pieces = new TriedPieces(2);
+    const text = 'a=1&b=2&c=3&a=1';
+    pieces.add(text, 0, 3);
+    expect(pieces.has(text, 0, 3)).toBe(false);
+    pieces.add(text, 4, 7);
+    expect(pieces.has(text, 4, 7)).toBe(false);
+    pieces.add(text, 8, 11);
+    expect(pieces.has(text, 8, 11)).toBe(true);
+    expect(pieces.has(text, 0, 3)).toBe(false);
+    pieces.add(text, 12, 15);
+    expect(pieces.has(text, 0, 3)).toBe(true);
+    expect(pieces.has(text, 8, 11)).toBe(true);
+  });
+
+  it('keeps every piece when given no number', () => {
+    const pieces = new TriedPieces();
+    pieces.add('t=1', 0, 3);
+    expect(pieces.has('x&t=1', 2, 5)).toBe(true);
+    expect(pieces.has('t=2', 0, 3)).toBe(false);
+  });
+});
 
 describe(someUriParameter.name, () => {
   it('tries the query, then the fragment, then the path, named and bare pieces apart', () => {
