@@ -26,7 +26,7 @@ import {
 import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, uriNestedIn } from './nested-uri.js';
-import { hasSegment, segmentPattern, someSegmentAfter, type SegmentTest } from './path-segments.js';
+import { hasSegment, SegmentedPath, segmentWords, someSegmentAfter, type SegmentTest } from './path-segments.js';
 import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
 import { QueryVerdicts } from './query-verdicts.js';
@@ -90,14 +90,14 @@ const AMBIGUOUS = new Map(
 
 const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES.map((shape) => shape.pattern));
 const PATH_SHAPES = new PathShapes(CREDENTIAL_PATH_SHAPES);
-const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
+const CAPABILITY_WORD = segmentWords(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
 // The words that hold on any page, read again without the page test.
-const TOKEN_WORD = segmentPattern(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage === true).map((entry) => entry.word));
-const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
+const TOKEN_WORD = segmentWords(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage === true).map((entry) => entry.word));
+const CAPABILITY_PAGE = segmentWords(CAPABILITY_PAGE_SEGMENTS);
 const SECRET_SEGMENT: SegmentTest = {
   segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
 };
-const SHARE_WORD = segmentPattern(SHARE_PATH_WORDS.map((entry) => entry.word));
+const SHARE_WORD = segmentWords(SHARE_PATH_WORDS.map((entry) => entry.word));
 const SHARE_SEGMENT: SegmentTest = {
   segment: (text) => SHARE_TOKEN_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
 };
@@ -252,12 +252,14 @@ function proxiesAgain(nested: string): boolean {
 // A share token is read in the one segment after its word, a capability in the span after its;
 // a page word turns off only the capability words a settings or docs page lists (`/settings/hooks/<id>`),
 // not a share token or a token word, whose segment it doesn't govern (`/docs/index.php/s/<token>`).
+// The path is read once for the words of all the lists (`SegmentedPath`).
 function pathCarries(url: UriParts): boolean {
+  const path = new SegmentedPath(url.pathname);
   return (
     PATH_SHAPES.holdOn(url) ||
-    someSegmentAfter(url.pathname, SHARE_WORD, 1, SHARE_SEGMENT) ||
-    someSegmentAfter(url.pathname, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
-    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(url.pathname, CAPABILITY_PAGE))
+    someSegmentAfter(path, SHARE_WORD, 1, SHARE_SEGMENT) ||
+    someSegmentAfter(path, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
+    (someSegmentAfter(path, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(path, CAPABILITY_PAGE))
   );
 }
 
@@ -286,6 +288,9 @@ class UriReading implements ParameterTests {
   // repeated through the uri (`?a=1;b?c&a=1;b?c&…`, whose value is read as a nested uri each
   // time) is tried once per reading.
   readonly answersByText = true;
+  // A bare value too short and plain to read holds nothing (`valueCarries`): a path's segments of
+  // that shape, most links' segments, are passed over unasked, with no text cut out of the uri.
+  readonly passesOverShortPlain = true;
   private names: ReadonlySet<string> | undefined;
   private host: string | undefined;
   // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by

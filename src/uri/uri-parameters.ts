@@ -34,6 +34,12 @@ export interface ParameterTests {
    * reading the query, where it is given.
    */
   query?(search: string, tried: TriedPieces | undefined): boolean;
+  /**
+   * True where `bare` holds for no short plain value (`isShortPlainPiece`: the values too short
+   * and plain to read, as `isShortPlainValue` finds them): a path's pieces of that shape, most
+   * links' segments, are then passed over as they are found, with no text cut out of the uri.
+   */
+  readonly passesOverShortPlain?: boolean;
 }
 
 /**
@@ -56,6 +62,28 @@ const TRIED_PIECES_KEPT_FROM = 16;
  * than reading the characters.
  */
 const SEARCHED_PIECE_MIN_CHARS = 24;
+
+/** The longest short plain piece (`isShortPlainPiece`). */
+export const SHORT_PLAIN_MAX_CHARS = 16;
+
+// The characters of a short plain piece, by code: ASCII letters and digits, `_`, `.`, `~`, `-`.
+const PLAIN_CHAR = new Uint8Array(128);
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.~-') PLAIN_CHAR[char.charCodeAt(0)] = 1;
+
+/**
+ * Whether `text[start, end)` is a short plain piece: one to `SHORT_PLAIN_MAX_CHARS` ASCII
+ * letters, digits, `_`, `.`, `~` and `-`, the values `isShortPlainValue` finds too short and
+ * plain to read (`ParameterTests.passesOverShortPlain`).
+ */
+export function isShortPlainPiece(text: string, start: number, end: number): boolean {
+  if (end <= start || end - start > SHORT_PLAIN_MAX_CHARS) return false;
+  for (let index = start; index < end; index++) if (!isPlainChar(text.charCodeAt(index))) return false;
+  return true;
+}
+
+function isPlainChar(code: number): boolean {
+  return code < 128 && PLAIN_CHAR[code] === 1;
+}
 
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
@@ -254,18 +282,22 @@ function subPiecesHold(part: string, start: number, end: number, tests: Paramete
  */
 export function somePathParameter(pathname: string, tests: ParameterTests, tried?: TriedPieces): boolean {
   let joined = false;
+  const passesOver = tests.passesOverShortPlain === true;
   for (let start = 0; ;) {
     // A separator where a piece would open makes an empty piece, which holds nothing and opens
     // no encoding: a run of them (`//////…`) is passed over here, one character at a time.
     while (start < pathname.length && isPathSeparator(pathname.charCodeAt(start))) start++;
     if (start >= pathname.length) return false;
-    // One pass over the piece finds its end and its first `=`.
+    // One pass over the piece finds its end, its first `=`, and whether it is plain (a plain
+    // piece has no `=`).
     let end = start;
     let equals = -1;
+    let plain = true;
     for (; end < pathname.length; end++) {
       const code = pathname.charCodeAt(end);
       if (isPathSeparator(code)) break;
       if (code === EQUALS && equals < 0) equals = end;
+      plain &&= isPlainChar(code);
     }
     if (!joined && opensEncodedUriAt(pathname, start)) {
       joined = true;
@@ -274,7 +306,8 @@ export function somePathParameter(pathname: string, tests: ParameterTests, tried
       const restIsPiece = end === pathname.length && equals < 0;
       if (!restIsPiece && tests.bare(pathname.slice(start).replaceAll('/', ''))) return true;
     }
-    if (pieceHolds(pathname, start, equals, end, tests, tried)) return true;
+    const shortPlain = plain && end - start <= SHORT_PLAIN_MAX_CHARS;
+    if (!(passesOver && shortPlain) && pieceHolds(pathname, start, equals, end, tests, tried)) return true;
     if (end === pathname.length) return false;
     start = end + 1;
   }
