@@ -11,7 +11,8 @@
  * been tried: a uri of a few pieces is read with no text cut out to keep.
  */
 export class TriedPieces {
-  private readonly texts = new Set<string>();
+  // Made with the first piece kept.
+  private texts: Set<string> | undefined;
   private last = '';
 
   /** @param untilKept how many pieces are added (tried) before the pieces added are kept. */
@@ -19,7 +20,7 @@ export class TriedPieces {
 
   /** Whether `text[start, end)` was tried and didn't hold; where not, it is to be tried and then `add`ed. */
   has(text: string, start: number, end: number): boolean {
-    if (this.untilKept > 0) return false;
+    if (this.texts === undefined) return false;
     if (end - start === this.last.length && sameText(text, start, this.last)) return true;
     const piece = text.slice(start, end);
     if (!this.texts.has(piece)) return false;
@@ -34,7 +35,7 @@ export class TriedPieces {
       return;
     }
     this.last = text.slice(start, end);
-    this.texts.add(this.last);
+    (this.texts ??= new Set()).add(this.last);
   }
 }
 
