@@ -25,6 +25,7 @@ import {
 } from './credential-lists.js';
 import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
+import { NameMemo } from './name-memo.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, uriNestedIn } from './nested-uri.js';
 import { hasSegment, SegmentedPath, segmentWords, someSegmentAfter, type SegmentTest } from './path-segments.js';
 import { PathShapes } from './path-shapes.js';
@@ -58,6 +59,9 @@ const LISTED = new Map(CREDENTIAL_PARAMETERS.map((entry) => [foldName(entry.name
 const ENDING = new RegExp(`(?:${CREDENTIAL_NAME_ENDINGS.map((entry) => entry.ending).join('|')})$`);
 const SETTINGS = new Set(SETTING_VALUES);
 const NOT_LISTED = new Set(NOT_CREDENTIAL_PARAMETERS.map((entry) => foldName(entry.name)));
+// Whether a name no list holds ends in a credential word, pagination cursors aside: remembered,
+// since links repeat a few names.
+const ENDS_IN_CREDENTIAL_WORD = new NameMemo((name) => ENDING.test(name) && !NOT_LISTED.has(name));
 
 // What a host decides of a name: each rule's domain written between dots, so that it matches
 // whole labels at the end of a host (`.cdn.discordapp.com.` ends in `.discordapp.com.`, while
@@ -76,7 +80,13 @@ const HOST_RULES: readonly HostRule[] = [
 const BY_HOST = new Map(HOST_RULES.map((rule) => [rule.name, HOST_RULES.filter((other) => other.name === rule.name)]));
 
 // Each ambiguous name: what makes it count alone (a value's shape, an account flow's path) or in company.
-const AMBIGUOUS = new Map(
+interface AmbiguousRules {
+  readonly values: RegExp;
+  readonly paths: RegExp | undefined;
+  readonly inCompany: RegExp;
+  readonly companions: ReadonlySet<string>;
+}
+const AMBIGUOUS = new Map<string, AmbiguousRules>(
   AMBIGUOUS_PARAMETERS.map((entry) => [
     foldName(entry.name),
     {
@@ -85,6 +95,21 @@ const AMBIGUOUS = new Map(
       inCompany: entry.inCompany ?? ANY,
       companions: new Set(entry.companions.map(foldName)),
     },
+  ]),
+);
+
+// What the lists hold of each name they name, so that a name is looked up once: the rules its
+// host decides, its rules as an ambiguous name, and whether it is listed, with its ordinary values.
+interface NameRules {
+  readonly host: readonly HostRule[] | undefined;
+  readonly ambiguous: AmbiguousRules | undefined;
+  readonly listed: boolean;
+  readonly ordinaryValues: RegExp | undefined;
+}
+const NAMED = new Map<string, NameRules>(
+  [...BY_HOST.keys(), ...AMBIGUOUS.keys(), ...LISTED.keys()].map((name) => [
+    name,
+    { host: BY_HOST.get(name), ambiguous: AMBIGUOUS.get(name), listed: LISTED.has(name), ordinaryValues: LISTED.get(name) },
   ]),
 );
 
@@ -376,10 +401,10 @@ class UriReading implements ParameterTests {
 // `written` is the value as written; the host decides first, then an ambiguous name's rules,
 // then the lists.
 function nameCarries(name: string, written: string, reading: UriReading): boolean {
-  const rules = BY_HOST.get(name);
-  const host = rules === undefined ? null : reading.hostRule(name, rules);
+  const rules = NAMED.get(name);
+  const host = rules?.host === undefined ? null : reading.hostRule(name, rules.host);
   if (host !== null) return host.carries;
-  const ambiguous = AMBIGUOUS.get(name);
+  const ambiguous = rules?.ambiguous;
   if (ambiguous !== undefined) {
     const value = percentDecode(written);
     return (
@@ -388,7 +413,7 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
       (ambiguous.inCompany.test(value) && reading.hasOneOf(ambiguous.companions))
     );
   }
-  return isCredentialName(name, written);
+  return listsCarry(rules, name, written);
 }
 
 // A host name between dots (`.cdn.discordapp.com.`), as `onHost` matches rules' domains.
@@ -398,8 +423,13 @@ function dotted(hostname: string): string {
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.
 function isCredentialName(name: string, written: string): boolean {
-  if (LISTED.has(name)) return LISTED.get(name)?.test(percentDecode(written)) !== true;
-  return ENDING.test(name) && !NOT_LISTED.has(name) && !SETTINGS.has(percentDecode(written).toLowerCase());
+  return listsCarry(NAMED.get(name), name, written);
+}
+
+// `isCredentialName`, with what the lists hold of the name looked up already.
+function listsCarry(rules: NameRules | undefined, name: string, written: string): boolean {
+  if (rules?.listed === true) return rules.ordinaryValues?.test(percentDecode(written)) !== true;
+  return ENDS_IN_CREDENTIAL_WORD.holds(name) && !SETTINGS.has(percentDecode(written).toLowerCase());
 }
 
 // `value` is at `level`: it has been taken from a uri read at the level before and decoded once,

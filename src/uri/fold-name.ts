@@ -51,9 +51,10 @@ export function foldName(name: string): string {
 /**
  * A copy of `text` held in one piece of its own: neither a view into a longer text (what
  * slicing gives) nor a join of parts (what concatenating gives), which V8 compares only by a
- * slower path, each time a map holding such a key is asked for an equal one.
+ * slower path, each time a map holding such a key is asked for an equal one. For a map's key:
+ * it keeps nothing of the text it was copied from alive.
  */
-function flatCopy(text: string): string {
+export function flatCopy(text: string): string {
   const codes = new Array<number>(text.length);
   for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
   return String.fromCharCode(...codes);
