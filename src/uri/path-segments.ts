@@ -81,10 +81,11 @@ export interface SegmentTest {
  */
 export function someSegmentAfter(path: SegmentedPath, words: SegmentWords, span: number, tests: SegmentTest): boolean {
   const { pathname } = path;
-  // A segment after a marker needs a `/` after the marker's own: a path of one segment (most
-  // links' `/file.csv`) is turned away with no expression tried. Most other paths hold no
-  // marker: a test, which builds no match, turns them away.
-  if (pathname.indexOf('/', pathname.indexOf('/') + 1) < 0 || !hasSegment(path, words)) return false;
+  // Most paths hold no list's word, which the path's one search has found. A segment after a
+  // marker needs a `/` after the marker's own: a path of one segment (most links' `/file.csv`)
+  // is turned away with no expression tried. A test, which builds no match, turns away the rest
+  // that hold no marker.
+  if (!path.mayMatch() || pathname.indexOf('/', pathname.indexOf('/') + 1) < 0 || !hasSegment(path, words)) return false;
   const marker = words.pattern;
   marker.lastIndex = 0;
   for (let match = marker.exec(pathname); match !== null; match = marker.exec(pathname)) {

@@ -113,7 +113,20 @@ export function shownName(name: string | undefined, uri: string, claims: NeverCl
  * run's length, so the cut label can hold none.)
  */
 export function labelMayCarryCredential(text: string): boolean {
+  // Every check below reads a `:`, `/`, `?`, `#`, `;`, `@` or `=`, or a label as long as a
+  // token: most names (`report.pdf`, `Q3 plan`) have none of these, and are turned away in one
+  // pass over their characters.
+  if (text.length < TOKEN_MIN_CHARS && !holdsUriSign(text)) return false;
   return URI_SHAPED.test(text) || mayCarryCredential(text);
+}
+
+/** Whether `text` holds one of `: / ? # ; @ =`, the characters of a uri's parts and a parameter. */
+function holdsUriSign(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3a || code === 0x2f || code === 0x3f || code === 0x23 || code === 0x3b || code === 0x40 || code === 0x3d) return true;
+  }
+  return false;
 }
 
 /**

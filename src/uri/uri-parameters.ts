@@ -241,6 +241,8 @@ function nextAt(text: string, char: string, from: number): number {
  * runs into the first name. Stops at the first that holds.
  */
 export function someFragmentParameter(hash: string, tests: ParameterTests, tried?: TriedPieces): boolean {
+  // Most uris have no fragment, and a lone `#` has no piece.
+  if (hash.length < 2) return false;
   const query = routeQueryAt(hash);
   return query < 0
     ? someQueryParameter(hash, tests, tried)
