@@ -6,9 +6,9 @@
  * for each list from that one search.
  */
 
-// The sources of every list's words (`SegmentWords`), and an expression matching any of them as
-// a segment, made again once a list is added: where it finds no segment, no list's would.
-const SOURCES: string[] = [];
+// The words of every list (`SegmentWords`), and an expression matching any of them as a segment,
+// made again once a list is added: where it finds no segment, no list's expression would.
+const WORDS: string[] = [];
 let anyWord: RegExp | undefined;
 
 /**
@@ -21,11 +21,50 @@ export class SegmentWords {
   readonly pattern: RegExp;
 
   constructor(words: readonly string[]) {
-    const source = words.map((word) => word.replaceAll('-', '[-_]?')).join('|');
-    this.pattern = new RegExp(`/(?:${source})(?=/|$)`, 'gi');
-    SOURCES.push(source);
+    this.pattern = new RegExp(`/(?:${words.map(wordSource).join('|')})(?=/|$)`, 'gi');
+    WORDS.push(...words);
     anyWord = undefined;
   }
+}
+
+// A word as its list's expression reads it: each `-` written `-`, `_` or not at all.
+function wordSource(word: string): string {
+  return word.replaceAll('-', '[-_]?');
+}
+
+// A word of letters, digits, `-` and `/` alone, whose characters an expression reads as written.
+const PLAIN_WORD = /^[a-z0-9/-]+$/i;
+
+/**
+ * The words as one alternation that an expression with the `i` flag reads as it reads the words
+ * joined by `|`, written as a tree of their shared openings (`hook(?:s|)`), which a search tries
+ * far faster than dozens of words one after another at each `/`. Words with any other character
+ * are joined as they are.
+ */
+function wordsSource(words: readonly string[]): string {
+  if (!words.every((word) => PLAIN_WORD.test(word))) return words.map(wordSource).join('|');
+  interface Node {
+    readonly next: Map<string, Node>;
+    ends: boolean;
+  }
+  const root: Node = { next: new Map(), ends: false };
+  for (const word of words) {
+    let node = root;
+    // Each character a piece of the source, upper case read as lower case (as `i` reads it).
+    for (const char of word.toLowerCase()) {
+      const piece = char === '-' ? '[-_]?' : char;
+      let child = node.next.get(piece);
+      if (child === undefined) node.next.set(piece, (child = { next: new Map(), ends: false }));
+      node = child;
+    }
+    node.ends = true;
+  }
+  const source = (node: Node): string => {
+    const branches = [...node.next].map(([piece, child]) => piece + source(child));
+    if (node.ends) branches.push('');
+    return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+  };
+  return source(root);
 }
 
 /** The words `words` as whole path segments (`SegmentWords`), for `someSegmentAfter` and `hasSegment`. */
@@ -51,7 +90,7 @@ export class SegmentedPath {
    * no segment matches a word of any list made.
    */
   mayMatch(): boolean {
-    anyWord ??= new RegExp(`/(?:${SOURCES.join('|')})(?=/|$)`, 'i');
+    anyWord ??= new RegExp(`/(?:${wordsSource(WORDS)})(?=/|$)`, 'i');
     if (this.searchedBy !== anyWord) {
       this.anyWord = anyWord.test(this.pathname);
       this.searchedBy = anyWord;

@@ -71,6 +71,14 @@ const PLAIN_CHAR = new Uint8Array(128);
 for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.~-') PLAIN_CHAR[char.charCodeAt(0)] = 1;
 
 /**
+ * A path whose every piece is short plain (`isShortPlainPiece`), its pieces split at `/` alone:
+ * most links' paths, which `somePathParameter` answers with one match where tests pass such
+ * pieces over. Each piece ends at a `/`, so a failed match backtracks at most a piece's length
+ * per piece.
+ */
+const SHORT_PLAIN_PATH = new RegExp(`^(?:/+[\\w.~-]{1,${SHORT_PLAIN_MAX_CHARS}})*/*$`);
+
+/**
  * Whether `text[start, end)` is a short plain piece: one to `SHORT_PLAIN_MAX_CHARS` ASCII
  * letters, digits, `_`, `.`, `~` and `-`, the values `isShortPlainValue` finds too short and
  * plain to read (`ParameterTests.passesOverShortPlain`).
@@ -285,6 +293,8 @@ function subPiecesHold(part: string, start: number, end: number, tests: Paramete
 export function somePathParameter(pathname: string, tests: ParameterTests, tried?: TriedPieces): boolean {
   let joined = false;
   const passesOver = tests.passesOverShortPlain === true;
+  // Every piece passed over, where none opens an encoded uri (which joins the rest of the path).
+  if (passesOver && SHORT_PLAIN_PATH.test(pathname) && !somePieceOpensEncodedUri(pathname)) return false;
   for (let start = 0; ;) {
     // A separator where a piece would open makes an empty piece, which holds nothing and opens
     // no encoding: a run of them (`//////…`) is passed over here, one character at a time.
@@ -313,6 +323,14 @@ export function somePathParameter(pathname: string, tests: ParameterTests, tried
     if (end === pathname.length) return false;
     start = end + 1;
   }
+}
+
+// Whether a piece of a path split at `/` alone opens a hex or base64 encoded uri (`opensEncodedUriAt`).
+function somePieceOpensEncodedUri(pathname: string): boolean {
+  for (let slash = pathname.indexOf('/'); slash >= 0; slash = pathname.indexOf('/', slash + 1)) {
+    if (opensEncodedUriAt(pathname, slash + 1)) return true;
+  }
+  return false;
 }
 
 // Whether `text[start, end)` is the same text as `text[previous, previousEnd)` (none when `previous` is -1).

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CAPABILITY_PAGE_SEGMENTS, CAPABILITY_PATH_WORDS, SHARE_PATH_WORDS } from '../../src/uri/credential-lists.js';
 import { foldName } from '../../src/uri/fold-name.js';
 import { hasSegment, SegmentedPath, segmentWords, someSegmentAfter } from '../../src/uri/path-segments.js';
 import { lastTwoLabels, mergingSlashes, PathShapes } from '../../src/uri/path-shapes.js';
@@ -344,6 +345,68 @@ describe(somePathParameter.name, () => {
     expect(seen('/a;b=1/abcdefghijklmnop/abcdefghijklmnopq/a%41/a:b')).toEqual(['b=1', '[abcdefghijklmnopq]', '[a%41]', '[a:b]']);
     // An encoded uri opening a short plain piece still joins the rest, read as one value.
     expect(seen('/aHR0cHM6/Ly9h')).toEqual(['[aHR0cHM6Ly9h]']);
+  });
+
+  it('passes over exactly the bare pieces isShortPlainValue finds, and tries the rest as it would', () => {
+    // The reference split of the test below, each piece a bare one may be passed over, and the
+    // joined rest at the first opening of an encoded uri never.
+    const reference = (path: string) => {
+      const out: string[] = [];
+      let start = 0;
+      let joined = false;
+      for (const piece of path.split(/[/;&]/)) {
+        const rest = path.slice(start);
+        if (!joined && /^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(rest)) {
+          joined = true;
+          if (rest !== piece.replace(/=[^]*/, '')) out.push(`[${rest.replaceAll('/', '')}]`);
+        }
+        const equals = piece.indexOf('=');
+        if (piece !== '' && !(equals < 0 && isShortPlainValue(piece))) {
+          out.push(equals < 0 ? `[${piece}]` : `${referenceFold(piece.slice(0, equals))}=${piece.slice(equals + 1)}`);
+        }
+        start += piece.length + 1;
+      }
+      return out;
+    };
+    const part = fc.constantFrom(
+      'a',
+      'B',
+      '0',
+      '.',
+      '~',
+      '-',
+      '_',
+      '=',
+      '/',
+      '//',
+      ';',
+      '&',
+      '%41',
+      'é',
+      ':',
+      'aHR0c',
+      'Ly9',
+      '2f2f',
+      '68747470',
+      'x'.repeat(15),
+      'y'.repeat(17),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 14 }), fc.boolean(), (parts, rooted) => {
+        const path = `${rooted ? '/' : ''}${parts.join('')}`;
+        const seen: string[] = [];
+        const reading = {
+          ...tests(
+            (name, value) => (seen.push(`${name}=${value}`), false),
+            (value) => (seen.push(`[${value}]`), false),
+          ),
+          passesOverShortPlain: true,
+        };
+        expect(somePathParameter(path, reading)).toBe(false);
+        expect(seen).toEqual(reference(path));
+      }),
+      { seed: SEED, numRuns: 5_000 },
+    );
   });
 
   it('stops at the first parameter that holds', () => {
@@ -964,6 +1027,18 @@ describe(SegmentedPath.name, () => {
       }),
       { seed: SEED, numRuns: 3_000 },
     );
+  });
+
+  it('finds every word of the credential lists, however its dashes are written, through the one search', () => {
+    const words = [...CAPABILITY_PATH_WORDS.map((entry) => entry.word), ...SHARE_PATH_WORDS.map((entry) => entry.word), ...CAPABILITY_PAGE_SEGMENTS];
+    const all = segmentWords(words);
+    for (const word of words) {
+      for (const spelled of [word, word.toUpperCase(), word.replaceAll('-', '_'), word.replaceAll('-', '')]) {
+        expect(hasSegment(new SegmentedPath(`/x/${spelled}/y`), all)).toBe(true);
+        expect(hasSegment(new SegmentedPath(`/x/${spelled}`), all)).toBe(true);
+        expect(hasSegment(new SegmentedPath(`/x/${spelled}z/y`), all)).toBe(false);
+      }
+    }
   });
 
   it('answers a list made after the path was first asked about', () => {
