@@ -64,7 +64,7 @@ const TRIED_PIECES_KEPT_FROM = 16;
 const SEARCHED_PIECE_MIN_CHARS = 24;
 
 /** The longest short plain piece (`isShortPlainPiece`). */
-export const SHORT_PLAIN_MAX_CHARS = 16;
+const SHORT_PLAIN_MAX_CHARS = 16;
 
 // The characters of a short plain piece, by code: ASCII letters and digits, `_`, `.`, `~`, `-`.
 const PLAIN_CHAR = new Uint8Array(128);
