@@ -25,8 +25,9 @@ import {
 } from './credential-lists.js';
 import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
+import { NameMemo } from './name-memo.js';
 import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, uriNestedIn } from './nested-uri.js';
-import { hasSegment, segmentPattern, someSegmentAfter, type SegmentTest } from './path-segments.js';
+import { hasSegment, SegmentedPath, segmentWords, someSegmentAfter, type SegmentTest } from './path-segments.js';
 import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
 import { QueryVerdicts } from './query-verdicts.js';
@@ -58,6 +59,9 @@ const LISTED = new Map(CREDENTIAL_PARAMETERS.map((entry) => [foldName(entry.name
 const ENDING = new RegExp(`(?:${CREDENTIAL_NAME_ENDINGS.map((entry) => entry.ending).join('|')})$`);
 const SETTINGS = new Set(SETTING_VALUES);
 const NOT_LISTED = new Set(NOT_CREDENTIAL_PARAMETERS.map((entry) => foldName(entry.name)));
+// Whether a name no list holds ends in a credential word, pagination cursors aside: remembered,
+// since links repeat a few names.
+const ENDS_IN_CREDENTIAL_WORD = new NameMemo((name) => ENDING.test(name) && !NOT_LISTED.has(name));
 
 // What a host decides of a name: each rule's domain written between dots, so that it matches
 // whole labels at the end of a host (`.cdn.discordapp.com.` ends in `.discordapp.com.`, while
@@ -76,7 +80,13 @@ const HOST_RULES: readonly HostRule[] = [
 const BY_HOST = new Map(HOST_RULES.map((rule) => [rule.name, HOST_RULES.filter((other) => other.name === rule.name)]));
 
 // Each ambiguous name: what makes it count alone (a value's shape, an account flow's path) or in company.
-const AMBIGUOUS = new Map(
+interface AmbiguousRules {
+  readonly values: RegExp;
+  readonly paths: RegExp | undefined;
+  readonly inCompany: RegExp;
+  readonly companions: ReadonlySet<string>;
+}
+const AMBIGUOUS = new Map<string, AmbiguousRules>(
   AMBIGUOUS_PARAMETERS.map((entry) => [
     foldName(entry.name),
     {
@@ -88,16 +98,31 @@ const AMBIGUOUS = new Map(
   ]),
 );
 
+// What the lists hold of each name they name, so that a name is looked up once: the rules its
+// host decides, its rules as an ambiguous name, and whether it is listed, with its ordinary values.
+interface NameRules {
+  readonly host: readonly HostRule[] | undefined;
+  readonly ambiguous: AmbiguousRules | undefined;
+  readonly listed: boolean;
+  readonly ordinaryValues: RegExp | undefined;
+}
+const NAMED = new Map<string, NameRules>(
+  [...BY_HOST.keys(), ...AMBIGUOUS.keys(), ...LISTED.keys()].map((name) => [
+    name,
+    { host: BY_HOST.get(name), ambiguous: AMBIGUOUS.get(name), listed: LISTED.has(name), ordinaryValues: LISTED.get(name) },
+  ]),
+);
+
 const VALUE_SHAPE = anyOf(CREDENTIAL_VALUE_SHAPES.map((shape) => shape.pattern));
 const PATH_SHAPES = new PathShapes(CREDENTIAL_PATH_SHAPES);
-const CAPABILITY_WORD = segmentPattern(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
+const CAPABILITY_WORD = segmentWords(CAPABILITY_PATH_WORDS.map((entry) => entry.word));
 // The words that hold on any page, read again without the page test.
-const TOKEN_WORD = segmentPattern(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage === true).map((entry) => entry.word));
-const CAPABILITY_PAGE = segmentPattern(CAPABILITY_PAGE_SEGMENTS);
+const TOKEN_WORD = segmentWords(CAPABILITY_PATH_WORDS.filter((entry) => entry.onAnyPage === true).map((entry) => entry.word));
+const CAPABILITY_PAGE = segmentWords(CAPABILITY_PAGE_SEGMENTS);
 const SECRET_SEGMENT: SegmentTest = {
   segment: (text) => RANDOM_PATH_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
 };
-const SHARE_WORD = segmentPattern(SHARE_PATH_WORDS.map((entry) => entry.word));
+const SHARE_WORD = segmentWords(SHARE_PATH_WORDS.map((entry) => entry.word));
 const SHARE_SEGMENT: SegmentTest = {
   segment: (text) => SHARE_TOKEN_SEGMENT.test(text) && !ORDINARY_PATH_SEGMENT.test(text),
 };
@@ -252,12 +277,14 @@ function proxiesAgain(nested: string): boolean {
 // A share token is read in the one segment after its word, a capability in the span after its;
 // a page word turns off only the capability words a settings or docs page lists (`/settings/hooks/<id>`),
 // not a share token or a token word, whose segment it doesn't govern (`/docs/index.php/s/<token>`).
+// The path is read once for the words of all the lists (`SegmentedPath`).
 function pathCarries(url: UriParts): boolean {
+  const path = new SegmentedPath(url.pathname);
   return (
     PATH_SHAPES.holdOn(url) ||
-    someSegmentAfter(url.pathname, SHARE_WORD, 1, SHARE_SEGMENT) ||
-    someSegmentAfter(url.pathname, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
-    (someSegmentAfter(url.pathname, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(url.pathname, CAPABILITY_PAGE))
+    someSegmentAfter(path, SHARE_WORD, 1, SHARE_SEGMENT) ||
+    someSegmentAfter(path, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
+    (someSegmentAfter(path, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(path, CAPABILITY_PAGE))
   );
 }
 
@@ -286,6 +313,9 @@ class UriReading implements ParameterTests {
   // repeated through the uri (`?a=1;b?c&a=1;b?c&…`, whose value is read as a nested uri each
   // time) is tried once per reading.
   readonly answersByText = true;
+  // A bare value too short and plain to read holds nothing (`valueCarries`): a path's segments of
+  // that shape, most links' segments, are passed over unasked, with no text cut out of the uri.
+  readonly passesOverShortPlain = true;
   private names: ReadonlySet<string> | undefined;
   private host: string | undefined;
   // Per reading, each host rule's decision (keyed by the name) and each path rule's (keyed by
@@ -371,10 +401,10 @@ class UriReading implements ParameterTests {
 // `written` is the value as written; the host decides first, then an ambiguous name's rules,
 // then the lists.
 function nameCarries(name: string, written: string, reading: UriReading): boolean {
-  const rules = BY_HOST.get(name);
-  const host = rules === undefined ? null : reading.hostRule(name, rules);
+  const rules = NAMED.get(name);
+  const host = rules?.host === undefined ? null : reading.hostRule(name, rules.host);
   if (host !== null) return host.carries;
-  const ambiguous = AMBIGUOUS.get(name);
+  const ambiguous = rules?.ambiguous;
   if (ambiguous !== undefined) {
     const value = percentDecode(written);
     return (
@@ -383,7 +413,7 @@ function nameCarries(name: string, written: string, reading: UriReading): boolea
       (ambiguous.inCompany.test(value) && reading.hasOneOf(ambiguous.companions))
     );
   }
-  return isCredentialName(name, written);
+  return listsCarry(rules, name, written);
 }
 
 // A host name between dots (`.cdn.discordapp.com.`), as `onHost` matches rules' domains.
@@ -393,8 +423,13 @@ function dotted(hostname: string): string {
 
 // Whether a folded name is a credential's by the lists alone, with its value as written.
 function isCredentialName(name: string, written: string): boolean {
-  if (LISTED.has(name)) return LISTED.get(name)?.test(percentDecode(written)) !== true;
-  return ENDING.test(name) && !NOT_LISTED.has(name) && !SETTINGS.has(percentDecode(written).toLowerCase());
+  return listsCarry(NAMED.get(name), name, written);
+}
+
+// `isCredentialName`, with what the lists hold of the name looked up already.
+function listsCarry(rules: NameRules | undefined, name: string, written: string): boolean {
+  if (rules?.listed === true) return rules.ordinaryValues?.test(percentDecode(written)) !== true;
+  return ENDS_IN_CREDENTIAL_WORD.holds(name) && !SETTINGS.has(percentDecode(written).toLowerCase());
 }
 
 // `value` is at `level`: it has been taken from a uri read at the level before and decoded once,

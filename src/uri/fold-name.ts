@@ -3,7 +3,6 @@
  * reduced to its letters and digits. Links repeat a few names endlessly, so foldings are kept in
  * a cache bounded by bytes as well as count.
  */
-import { ownCopy } from '../text/own-copy.js';
 import { percentDecode } from '../text/percent-decode.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -13,7 +12,8 @@ const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
 // `utm_source`) endlessly. Bounded by bytes as well as count: only names of at most
 // `FOLDED_NAME_MAX` characters are kept (every listed name is far shorter), so the cache holds
 // at most `FOLDED_MAX` × 2 × `FOLDED_NAME_MAX` characters, whatever names a result sends; it is
-// emptied when full, and each key is a copy, so no link's text is held on to.
+// emptied when full, and each key and folding is a copy of its own (`flatCopy`), so no link's
+// text is held on to.
 const FOLDED = new Map<string, string>();
 const FOLDED_MAX = 512;
 /** The longest name the folding cache keeps (a longer one is folded each time it is met). */
@@ -39,11 +39,25 @@ export function foldName(name: string): string {
   if (name.length > FOLDED_NAME_MAX) return foldAnew(name);
   let folded = FOLDED.get(name);
   if (folded === undefined) {
-    folded = foldAnew(name);
+    // The folding kept is the one given: the lists' names are folded here too, so a name met in
+    // a link and the lists' names it is looked up among are all flat copies.
+    folded = flatCopy(foldAnew(name));
     if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
-    FOLDED.set(ownCopy(name), ownCopy(folded));
+    FOLDED.set(flatCopy(name), folded);
   }
   return folded;
+}
+
+/**
+ * A copy of `text` held in one piece of its own: neither a view into a longer text (what
+ * slicing gives) nor a join of parts (what concatenating gives), which V8 compares only by a
+ * slower path, each time a map holding such a key is asked for an equal one. For a map's key:
+ * it keeps nothing of the text it was copied from alive.
+ */
+export function flatCopy(text: string): string {
+  const codes = new Array<number>(text.length);
+  for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
+  return String.fromCharCode(...codes);
 }
 
 // Whether `name` is all lower-case ASCII letters and digits, and so its own folding.

@@ -113,7 +113,20 @@ export function shownName(name: string | undefined, uri: string, claims: NeverCl
  * run's length, so the cut label can hold none.)
  */
 export function labelMayCarryCredential(text: string): boolean {
+  // Every check below reads a `:`, `/`, `?`, `#`, `;`, `@` or `=`, or a label as long as a
+  // token: most names (`report.pdf`, `Q3 plan`) have none of these, and are turned away in one
+  // pass over their characters.
+  if (text.length < TOKEN_MIN_CHARS && !holdsUriSign(text)) return false;
   return URI_SHAPED.test(text) || mayCarryCredential(text);
+}
+
+/** Whether `text` holds one of `: / ? # ; @ =`, the characters of a uri's parts and a parameter. */
+function holdsUriSign(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3a || code === 0x2f || code === 0x3f || code === 0x23 || code === 0x3b || code === 0x40 || code === 0x3d) return true;
+  }
+  return false;
 }
 
 /**
@@ -396,5 +409,21 @@ export function foldedLengthAtMost(text: string): number {
 
 /** A value with letters and digits (or both cases), and no slug or file name. */
 function looksRandom(value: string): boolean {
-  return /[A-Za-z]/.test(value) && (/\d/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value))) && !ORDINARY_PATH_SEGMENT.test(value);
+  // The classes of ASCII characters the value holds, found in one pass: lower case, upper case, digit.
+  let classes = 0;
+  for (let index = 0; index < value.length && classes !== ALL_CLASSES; index += 1) classes |= asciiClass(value.charCodeAt(index));
+  const letters = classes & (LOWER | UPPER);
+  return letters !== 0 && ((classes & DIGIT) !== 0 || letters === (LOWER | UPPER)) && !ORDINARY_PATH_SEGMENT.test(value);
+}
+
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 4;
+const ALL_CLASSES = LOWER | UPPER | DIGIT;
+
+/** `LOWER`, `UPPER` or `DIGIT` for an ASCII letter or digit, 0 for any other character. */
+function asciiClass(code: number): number {
+  if (code >= 0x61 && code <= 0x7a) return LOWER;
+  if (code >= 0x41 && code <= 0x5a) return UPPER;
+  return code >= 0x30 && code <= 0x39 ? DIGIT : 0;
 }

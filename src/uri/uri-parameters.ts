@@ -34,6 +34,12 @@ export interface ParameterTests {
    * reading the query, where it is given.
    */
   query?(search: string, tried: TriedPieces | undefined): boolean;
+  /**
+   * True where `bare` holds for no short plain value (`isShortPlainPiece`: the values too short
+   * and plain to read, as `isShortPlainValue` finds them): a path's pieces of that shape, most
+   * links' segments, are then passed over as they are found, with no text cut out of the uri.
+   */
+  readonly passesOverShortPlain?: boolean;
 }
 
 /**
@@ -43,11 +49,12 @@ export interface ParameterTests {
 const TRIED_PIECES_FROM_CHARS = 256;
 
 /**
- * The separators from which `someUriParameter` keeps the pieces it tried, however long the
- * uri: with fewer, each reading tries a few dozen pieces at most, repeats and all (a presigned
- * link's long signature and handful of parameters), and is spared the set.
+ * How many pieces `someUriParameter` tries before it keeps those it tries, however long the
+ * uri: a uri with fewer (a presigned link's long signature and handful of parameters) tries a
+ * few dozen pieces at most, repeats and all, and keeps none. Counting the pieces as they are
+ * tried costs nothing; counting a long uri's separators first cost a search of it per separator.
  */
-const TRIED_PIECES_FROM_SEPARATORS = 16;
+const TRIED_PIECES_KEPT_FROM = 16;
 
 /**
  * The length from which a query piece's `=`, `?` and `;` are found by native searches rather
@@ -55,6 +62,36 @@ const TRIED_PIECES_FROM_SEPARATORS = 16;
  * than reading the characters.
  */
 const SEARCHED_PIECE_MIN_CHARS = 24;
+
+/** The longest short plain piece (`isShortPlainPiece`). */
+const SHORT_PLAIN_MAX_CHARS = 16;
+
+// The characters of a short plain piece, by code: ASCII letters and digits, `_`, `.`, `~`, `-`.
+const PLAIN_CHAR = new Uint8Array(128);
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.~-') PLAIN_CHAR[char.charCodeAt(0)] = 1;
+
+/**
+ * A path whose every piece is short plain (`isShortPlainPiece`), its pieces split at `/` alone:
+ * most links' paths, which `somePathParameter` answers with one match where tests pass such
+ * pieces over. Each piece ends at a `/`, so a failed match backtracks at most a piece's length
+ * per piece.
+ */
+const SHORT_PLAIN_PATH = new RegExp(`^(?:/+[\\w.~-]{1,${SHORT_PLAIN_MAX_CHARS}})*/*$`);
+
+/**
+ * Whether `text[start, end)` is a short plain piece: one to `SHORT_PLAIN_MAX_CHARS` ASCII
+ * letters, digits, `_`, `.`, `~` and `-`, the values `isShortPlainValue` finds too short and
+ * plain to read (`ParameterTests.passesOverShortPlain`).
+ */
+export function isShortPlainPiece(text: string, start: number, end: number): boolean {
+  if (end <= start || end - start > SHORT_PLAIN_MAX_CHARS) return false;
+  for (let index = start; index < end; index++) if (!isPlainChar(text.charCodeAt(index))) return false;
+  return true;
+}
+
+function isPlainChar(code: number): boolean {
+  return code < 128 && PLAIN_CHAR[code] === 1;
+}
 
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
@@ -72,10 +109,8 @@ const EXCLAMATION_MARK = 0x21;
 export function someUriParameter(parts: UriParts, tests: ParameterTests): boolean {
   const { search, hash, pathname } = parts;
   const tried =
-    tests.answersByText === true &&
-    search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS &&
-    separatorsIn(pathname, separatorsIn(hash, separatorsIn(search, 0))) >= TRIED_PIECES_FROM_SEPARATORS
-      ? new TriedPieces()
+    tests.answersByText === true && search.length + hash.length + pathname.length >= TRIED_PIECES_FROM_CHARS
+      ? new TriedPieces(TRIED_PIECES_KEPT_FROM)
       : undefined;
   const queryHolds = tests.query === undefined ? someQueryParameter(search, tests, tried) : tests.query(search, tried);
   return queryHolds || someFragmentParameter(hash, tests, tried) || somePathParameter(pathname, tests, tried);
@@ -107,22 +142,6 @@ export function parameterNames(parts: UriParts): ReadonlySet<string> {
  */
 export function namesOneParameter(parts: UriParts): boolean {
   return equalsIn(parts.search) + equalsIn(parts.hash) + equalsIn(parts.pathname) <= 1;
-}
-
-// `counted` plus the separators of pieces (`&`, `;`, `?`, `/`) in `part`, counted up to
-// `TRIED_PIECES_FROM_SEPARATORS`: each separator is searched for natively, since a uri this
-// long with few of them (a presigned link) is read whole.
-function separatorsIn(part: string, counted: number): number {
-  counted = occurrences(part, '&', counted);
-  counted = occurrences(part, '/', counted);
-  counted = occurrences(part, ';', counted);
-  return occurrences(part, '?', counted);
-}
-
-// `counted` plus the occurrences of `char` in `part`, counted up to `TRIED_PIECES_FROM_SEPARATORS`.
-function occurrences(part: string, char: string, counted: number): number {
-  for (let at = part.indexOf(char); at >= 0 && counted < TRIED_PIECES_FROM_SEPARATORS; at = part.indexOf(char, at + 1)) counted++;
-  return counted;
 }
 
 // How many `=` `part` holds, counted up to two.
@@ -230,6 +249,8 @@ function nextAt(text: string, char: string, from: number): number {
  * runs into the first name. Stops at the first that holds.
  */
 export function someFragmentParameter(hash: string, tests: ParameterTests, tried?: TriedPieces): boolean {
+  // Most uris have no fragment, and a lone `#` has no piece.
+  if (hash.length < 2) return false;
   const query = routeQueryAt(hash);
   return query < 0
     ? someQueryParameter(hash, tests, tried)
@@ -271,18 +292,24 @@ function subPiecesHold(part: string, start: number, end: number, tests: Paramete
  */
 export function somePathParameter(pathname: string, tests: ParameterTests, tried?: TriedPieces): boolean {
   let joined = false;
+  const passesOver = tests.passesOverShortPlain === true;
+  // Every piece passed over, where none opens an encoded uri (which joins the rest of the path).
+  if (passesOver && SHORT_PLAIN_PATH.test(pathname) && !somePieceOpensEncodedUri(pathname)) return false;
   for (let start = 0; ;) {
     // A separator where a piece would open makes an empty piece, which holds nothing and opens
     // no encoding: a run of them (`//////…`) is passed over here, one character at a time.
     while (start < pathname.length && isPathSeparator(pathname.charCodeAt(start))) start++;
     if (start >= pathname.length) return false;
-    // One pass over the piece finds its end and its first `=`.
+    // One pass over the piece finds its end, its first `=`, and whether it is plain (a plain
+    // piece has no `=`).
     let end = start;
     let equals = -1;
+    let plain = true;
     for (; end < pathname.length; end++) {
       const code = pathname.charCodeAt(end);
       if (isPathSeparator(code)) break;
       if (code === EQUALS && equals < 0) equals = end;
+      plain &&= isPlainChar(code);
     }
     if (!joined && opensEncodedUriAt(pathname, start)) {
       joined = true;
@@ -291,10 +318,19 @@ export function somePathParameter(pathname: string, tests: ParameterTests, tried
       const restIsPiece = end === pathname.length && equals < 0;
       if (!restIsPiece && tests.bare(pathname.slice(start).replaceAll('/', ''))) return true;
     }
-    if (pieceHolds(pathname, start, equals, end, tests, tried)) return true;
+    const shortPlain = plain && end - start <= SHORT_PLAIN_MAX_CHARS;
+    if (!(passesOver && shortPlain) && pieceHolds(pathname, start, equals, end, tests, tried)) return true;
     if (end === pathname.length) return false;
     start = end + 1;
   }
+}
+
+// Whether a piece of a path split at `/` alone opens a hex or base64 encoded uri (`opensEncodedUriAt`).
+function somePieceOpensEncodedUri(pathname: string): boolean {
+  for (let slash = pathname.indexOf('/'); slash >= 0; slash = pathname.indexOf('/', slash + 1)) {
+    if (opensEncodedUriAt(pathname, slash + 1)) return true;
+  }
+  return false;
 }
 
 // Whether `text[start, end)` is the same text as `text[previous, previousEnd)` (none when `previous` is -1).

@@ -6,7 +6,18 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const counted = vi.hoisted(() => ({ parameterNames: 0, queries: 0, reads: new Map<string, number>(), readings: 0, charsRead: 0 }));
+const counted = vi.hoisted(() => ({ parameterNames: 0, queries: 0, reads: new Map<string, number>(), readings: 0, charsRead: 0, decoded: [] as string[] }));
+
+vi.mock('../../src/text/percent-decode.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/text/percent-decode.js')>();
+  return {
+    ...original,
+    percentDecode: (text: string) => {
+      counted.decoded.push(text);
+      return original.percentDecode(text);
+    },
+  };
+});
 
 vi.mock('../../src/uri/uri-parameters.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/uri/uri-parameters.js')>();
@@ -304,5 +315,16 @@ describe('work for chains of uris nested in a path, at the 4096-character limit'
     // The link, each nested uri once (each segment's decoded value is the uri nested there, read
     // already), and the first nested uri decoded, whose own nested uri is the second, read already.
     expect(work.readings).toBe(4);
+  });
+});
+
+describe('work for an ordinary link', () => {
+  it('passes over its short plain path segments unread, and decodes only the values it reads', () => {
+    counted.decoded = [];
+    expect(uriMayCarryCredential('https://example.com/exports/r7/file-3.csv?page=3')).toBe(false);
+    expect(counted.decoded).toEqual(['3']);
+    counted.decoded = [];
+    expect(uriMayCarryCredential('https://example.com/exports/2026-01-01-quarterly-report.csv')).toBe(false);
+    expect(new Set(counted.decoded)).toEqual(new Set(['2026-01-01-quarterly-report.csv']));
   });
 });

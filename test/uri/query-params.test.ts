@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CAPABILITY_PAGE_SEGMENTS, CAPABILITY_PATH_WORDS, SHARE_PATH_WORDS } from '../../src/uri/credential-lists.js';
 import { foldName } from '../../src/uri/fold-name.js';
-import { hasSegment, segmentPattern, someSegmentAfter } from '../../src/uri/path-segments.js';
+import { hasSegment, SegmentedPath, segmentWords, someSegmentAfter } from '../../src/uri/path-segments.js';
 import { lastTwoLabels, mergingSlashes, PathShapes } from '../../src/uri/path-shapes.js';
 import {
   hasParameterNamed,
+  isShortPlainPiece,
   namesOneParameter,
   someFragmentParameter,
   someParameterAnywhere,
@@ -13,6 +15,8 @@ import {
   someUriParameter,
   type ParameterTests,
 } from '../../src/uri/uri-parameters.js';
+import { isShortPlainValue } from '../../src/uri/nested-uri.js';
+import { TriedPieces } from '../../src/uri/tried-pieces.js';
 import { readPlainHttpUri, readUri, type UriParts } from '../../src/uri/uri-parts.js';
 import { runGuarded, SRC_DIR } from '../support/hang-guard.js';
 
@@ -324,6 +328,87 @@ describe(somePathParameter.name, () => {
     expect(tried((reading) => somePathParameter(given, reading))).toEqual(want);
   });
 
+  it('passes over short plain pieces, unasked, for tests that hold for none', () => {
+    const seen = (path: string) => {
+      const out: string[] = [];
+      const reading = {
+        ...tests(
+          (name, value) => (out.push(`${name}=${value}`), false),
+          (value) => (out.push(`[${value}]`), false),
+        ),
+        passesOverShortPlain: true,
+      };
+      expect(somePathParameter(path, reading)).toBe(false);
+      return out;
+    };
+    expect(seen('/exports/r7/file-3.csv')).toEqual([]);
+    expect(seen('/a;b=1/abcdefghijklmnop/abcdefghijklmnopq/a%41/a:b')).toEqual(['b=1', '[abcdefghijklmnopq]', '[a%41]', '[a:b]']);
+    // An encoded uri opening a short plain piece still joins the rest, read as one value.
+    expect(seen('/aHR0cHM6/Ly9h')).toEqual(['[aHR0cHM6Ly9h]']);
+  });
+
+  it('passes over exactly the bare pieces isShortPlainValue finds, and tries the rest as it would', () => {
+    // The reference split of the test below, each piece a bare one may be passed over, and the
+    // joined rest at the first opening of an encoded uri never.
+    const reference = (path: string) => {
+      const out: string[] = [];
+      let start = 0;
+      let joined = false;
+      for (const piece of path.split(/[/;&]/)) {
+        const rest = path.slice(start);
+        if (!joined && /^(?:68747470|2[fF]2[fF]|aHR0c|Ly[89])/.test(rest)) {
+          joined = true;
+          if (rest !== piece.replace(/=[^]*/, '')) out.push(`[${rest.replaceAll('/', '')}]`);
+        }
+        const equals = piece.indexOf('=');
+        if (piece !== '' && !(equals < 0 && isShortPlainValue(piece))) {
+          out.push(equals < 0 ? `[${piece}]` : `${referenceFold(piece.slice(0, equals))}=${piece.slice(equals + 1)}`);
+        }
+        start += piece.length + 1;
+      }
+      return out;
+    };
+    const part = fc.constantFrom(
+      'a',
+      'B',
+      '0',
+      '.',
+      '~',
+      '-',
+      '_',
+      '=',
+      '/',
+      '//',
+      ';',
+      '&',
+      '%41',
+      'é',
+      ':',
+      'aHR0c',
+      'Ly9',
+      '2f2f',
+      '68747470',
+      'x'.repeat(15),
+      'y'.repeat(17),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 14 }), fc.boolean(), (parts, rooted) => {
+        const path = `${rooted ? '/' : ''}${parts.join('')}`;
+        const seen: string[] = [];
+        const reading = {
+          ...tests(
+            (name, value) => (seen.push(`${name}=${value}`), false),
+            (value) => (seen.push(`[${value}]`), false),
+          ),
+          passesOverShortPlain: true,
+        };
+        expect(somePathParameter(path, reading)).toBe(false);
+        expect(seen).toEqual(reference(path));
+      }),
+      { seed: SEED, numRuns: 5_000 },
+    );
+  });
+
   it('stops at the first parameter that holds', () => {
     const seen: string[] = [];
     expect(
@@ -393,6 +478,42 @@ const parts = (uri: string): UriParts => {
   if (read === null) throw new Error(`${uri} does not parse`);
   return read;
 };
+
+describe(TriedPieces.name, () => {
+  it('keeps the pieces added once the given number have been added, and not before', () => {
+    const pieces = new TriedPieces(2);
+    const text = 'a=1&b=2&c=3&a=1';
+    pieces.add(text, 0, 3);
+    expect(pieces.has(text, 0, 3)).toBe(false);
+    pieces.add(text, 4, 7);
+    expect(pieces.has(text, 4, 7)).toBe(false);
+    pieces.add(text, 8, 11);
+    expect(pieces.has(text, 8, 11)).toBe(true);
+    expect(pieces.has(text, 0, 3)).toBe(false);
+    pieces.add(text, 12, 15);
+    expect(pieces.has(text, 0, 3)).toBe(true);
+    expect(pieces.has(text, 8, 11)).toBe(true);
+  });
+
+  it('keeps every piece when given no number', () => {
+    const pieces = new TriedPieces();
+    pieces.add('t=1', 0, 3);
+    expect(pieces.has('x&t=1', 2, 5)).toBe(true);
+    expect(pieces.has('t=2', 0, 3)).toBe(false);
+  });
+});
+
+describe(isShortPlainPiece.name, () => {
+  it('finds the values isShortPlainValue finds, in place', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '.', '~', '-', '%', '/', '=', ' ', 'é', '\u212A'), maxLength: 20 });
+    fc.assert(
+      fc.property(text, text, text, (before, value, after) => {
+        expect(isShortPlainPiece(`${before}${value}${after}`, before.length, before.length + value.length)).toBe(isShortPlainValue(value));
+      }),
+      { seed: SEED, numRuns: 5_000 },
+    );
+  });
+});
 
 describe(someUriParameter.name, () => {
   it('tries the query, then the fragment, then the path, named and bare pieces apart', () => {
@@ -800,10 +921,10 @@ describe(mergingSlashes.name, () => {
 });
 
 describe(someSegmentAfter.name, () => {
-  const marker = segmentPattern(['reset-password', 'hooks']);
+  const marker = segmentWords(['reset-password', 'hooks']);
   const seen = (pathname: string, span = 2) => {
     const segments: string[] = [];
-    someSegmentAfter(pathname, marker, span, { segment: (text) => (segments.push(text), false) });
+    someSegmentAfter(new SegmentedPath(pathname), marker, span, { segment: (text) => (segments.push(text), false) });
     return segments;
   };
 
@@ -830,8 +951,8 @@ describe(someSegmentAfter.name, () => {
   });
 
   it('stops at the first segment that holds', () => {
-    expect(someSegmentAfter('/hooks/a/b', marker, 2, { segment: (text) => text === 'a' })).toBe(true);
-    expect(someSegmentAfter('/hooks/a/b', marker, 1, { segment: (text) => text === 'b' })).toBe(false);
+    expect(someSegmentAfter(new SegmentedPath('/hooks/a/b'), marker, 2, { segment: (text) => text === 'a' })).toBe(true);
+    expect(someSegmentAfter(new SegmentedPath('/hooks/a/b'), marker, 1, { segment: (text) => text === 'b' })).toBe(false);
   });
 
   it('is linear in the number of markers: counted, each marker reads at most its span of segments', () => {
@@ -840,11 +961,11 @@ describe(someSegmentAfter.name, () => {
     // take the last markers, which have fewer segments after them).
     const work = (markers: number) => {
       const counted = { searches: 0, segments: 0, chars: 0 };
-      const pattern = segmentPattern(['reset-password', 'hooks']);
-      const exec = pattern.exec.bind(pattern);
-      pattern.exec = (text: string) => (counted.searches++, exec(text));
+      const words = segmentWords(['reset-password', 'hooks']);
+      const exec = words.pattern.exec.bind(words.pattern);
+      words.pattern.exec = (text: string) => (counted.searches++, exec(text));
       const tests = { segment: (text: string) => (counted.segments++, (counted.chars += text.length), false) };
-      expect(someSegmentAfter('/hooks'.repeat(markers), pattern, 3, tests)).toBe(false);
+      expect(someSegmentAfter(new SegmentedPath('/hooks'.repeat(markers)), words, 3, tests)).toBe(false);
       return counted;
     };
     const once = work(10_000);
@@ -857,7 +978,7 @@ describe(someSegmentAfter.name, () => {
 });
 
 describe(hasSegment.name, () => {
-  const pattern = segmentPattern(['settings']);
+  const pattern = segmentWords(['settings']);
 
   it.each([
     ['/a/settings/b', true],
@@ -865,8 +986,65 @@ describe(hasSegment.name, () => {
     ['/a/settingsx/b', false],
     ['/a/b', false],
   ])('%s > %s', (pathname, want) => {
-    expect(hasSegment(pathname, pattern)).toBe(want);
-    expect(hasSegment(pathname, pattern)).toBe(want);
+    const path = new SegmentedPath(pathname);
+    expect(hasSegment(path, pattern)).toBe(want);
+    expect(hasSegment(path, pattern)).toBe(want);
+  });
+});
+
+describe(SegmentedPath.name, () => {
+  // The lists' words, written each way a segment may spell them, and segments near them.
+  const lists = [segmentWords(['reset-password', 'hooks', 'api/v1/token']), segmentWords(['s']), segmentWords(['docs', 'blob'])];
+  const segment = fc.oneof(
+    fc.constantFrom(
+      'reset-password',
+      'Reset_Password',
+      'RESETPASSWORD',
+      'reset-passwords',
+      'hooks',
+      'HOOKS',
+      'hook',
+      'api',
+      'v1',
+      'token',
+      's',
+      'S',
+      'ss',
+      'docs',
+      'Blob',
+      'blobs',
+    ),
+    fc.constantFrom('', 'a', 'x.csv', '%73', 'ſ', '\u212Aey', 'hooks;x', 'hooks?'),
+    fc.string({ maxLength: 6 }),
+  );
+
+  it("answers each list as the list's own expression does, whichever list is asked first", () => {
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), fc.boolean(), fc.nat({ max: 2 }), (segments, trailing, first) => {
+        const pathname = `/${segments.join('/')}${trailing ? '/' : ''}`;
+        const path = new SegmentedPath(pathname);
+        for (const list of [lists[first]!, ...lists]) expect(hasSegment(path, list)).toBe(new RegExp(list.pattern.source, 'i').test(pathname));
+      }),
+      { seed: SEED, numRuns: 3_000 },
+    );
+  });
+
+  it('finds every word of the credential lists, however its dashes are written, through the one search', () => {
+    const words = [...CAPABILITY_PATH_WORDS.map((entry) => entry.word), ...SHARE_PATH_WORDS.map((entry) => entry.word), ...CAPABILITY_PAGE_SEGMENTS];
+    const all = segmentWords(words);
+    for (const word of words) {
+      for (const spelled of [word, word.toUpperCase(), word.replaceAll('-', '_'), word.replaceAll('-', '')]) {
+        expect(hasSegment(new SegmentedPath(`/x/${spelled}/y`), all)).toBe(true);
+        expect(hasSegment(new SegmentedPath(`/x/${spelled}`), all)).toBe(true);
+        expect(hasSegment(new SegmentedPath(`/x/${spelled}z/y`), all)).toBe(false);
+      }
+    }
+  });
+
+  it('answers a list made after the path was first asked about', () => {
+    const path = new SegmentedPath('/a/later-word/b');
+    expect(hasSegment(path, lists[0]!)).toBe(false);
+    expect(hasSegment(path, segmentWords(['later-word']))).toBe(true);
   });
 });
 
