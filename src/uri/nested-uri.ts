@@ -222,8 +222,9 @@ function hostOpeningPath(pathname: string): boolean {
   return match !== null && (match[1]?.includes(':') === true || namesListedHost(match[2]!, 0, match[2]!.length));
 }
 
-/** The longest of `LISTED_HOST_KEYS`: a longer pair of labels is none of them. */
+/** The longest and the shortest of `LISTED_HOST_KEYS`: a longer pair of labels is none of them, nor a shorter run. */
 const LISTED_HOST_KEY_MAX_CHARS = Math.max(...[...LISTED_HOST_KEYS].map((key) => key.length));
+const LISTED_HOST_KEY_MIN_CHARS = Math.min(...[...LISTED_HOST_KEYS].map((key) => key.length));
 
 // Whether two neighbouring labels of the dotted name in `text` from `from` to `to` (a port left
 // off) are a listed host's last two (`LISTED_HOST_KEYS`): one look-up per dot, of a pair no
@@ -275,11 +276,14 @@ function listedHostIn(text: string, limit: number): HostOpening | undefined {
   const escapes = text.includes('%');
   while ((dot >= 0 && dot < limit) || (escape >= 0 && escape < limit)) {
     const at = dot < 0 || (escape >= 0 && escape < dot) ? escape : dot;
-    const start = hostWordStart(text, at, floor, escapes);
-    const end = hostWordEnd(text, start);
+    // The run's end first: most runs a host doesn't end (`a.com;`) are passed over unread before it.
+    const end = hostWordEnd(text, at);
     // A run reaching into the uri opening at `limit` (`…/x.slack.https://…`) is no host before it.
-    const opening = end <= limit && end - start <= HOST_WORD_MAX_CHARS ? hostOpening(text, start, end, floor) : undefined;
-    if (opening !== undefined) return opening;
+    if (end <= limit && hostEndAt(text, end) >= 0) {
+      const start = hostWordStart(text, at, floor, escapes);
+      const opening = end - start <= HOST_WORD_MAX_CHARS ? hostOpening(text, start, hostWordEnd(text, start), floor) : undefined;
+      if (opening !== undefined) return opening;
+    }
     floor = end;
     if (dot >= 0 && dot < floor) dot = nextKeyDot(text, floor);
     if (escape >= 0 && escape < floor) escape = nextHostEscape(text, floor);
@@ -325,7 +329,7 @@ function hostOpening(text: string, start: number, end: number, floor: number): H
   const plain = runReading === RUN_PLAIN;
   if (plain && !namesListedHost(text, start, end)) return undefined;
   const host = hostReading(text.slice(start, end));
-  if (!isHostName(host) || (!plain && !namesListedHost(host, 0, host.length))) return undefined;
+  if (host === undefined || !isHostName(host) || (!plain && !namesListedHost(host, 0, host.length))) return undefined;
   const opens = text.charCodeAt(start - 1) === AT_SIGN ? userinfoStart(text, start - 1, floor) : start;
   return { start: opens, slash: after, slashWidth: escapeWidthAt(text, after) };
 }
@@ -370,23 +374,66 @@ function isHostName(host: string): boolean {
  */
 const ESCAPE_DEPTH_MAX = 4;
 
-// Escapes of `%` that an escape follows (`%25` in `%252E`), read through as a decoding proxy
-// decodes them again, as deep as `escapeWidthAt` reads.
-const ESCAPED_PERCENTS = new RegExp(`%(?:25){1,${ESCAPE_DEPTH_MAX}}(?=[\\dA-Fa-f]{2})`, 'g');
 const NOT_ASCII = /[^\x00-\x7f]/;
+// Characters UTS 46 maps to others: those NFKC with case folding changes (fullwidth letters,
+// capitals, the soft hyphen it drops), and the ideographic full stop it reads as a dot. Any
+// other character maps to itself, so a run holding no such one is its own reading.
+const MAPPED = /[\p{Changes_When_NFKC_Casefolded}\u3002]/u;
 // The full stops UTS 46 maps to `.` that NFKC leaves (`。`, and `｡`, which NFKC makes `。`).
 const IDEOGRAPHIC_FULL_STOPS = /\u3002/g;
 
 /**
  * A run of a host's characters as WHATWG's parser reads the host it spells: percent-decoded
- * (through escapes of `%`), then mapped as UTS 46 maps a name (`asRead`: NFKC, without the
- * characters a reader can't see, then the ideographic full stop read as a dot and `ẞ` as `ss`),
- * lower-cased. Checked against the parser for every code point it maps into ASCII.
+ * (`decodedRun`, escapes of `%` read through), then, where a character past ASCII may be mapped
+ * (`MAPPED`), mapped as UTS 46 maps a name (`asRead`: NFKC, without the characters a reader
+ * can't see, then the ideographic full stop read as a dot and `ẞ` as `ss`), lower-cased; or
+ * `undefined` where its escapes spell no UTF-8 (a host the parser reads none of). Checked
+ * against the parser for every code point it maps into ASCII.
  */
-export function hostReading(run: string): string {
-  const decoded = run.includes('%') ? percentDecode(run.replace(ESCAPED_PERCENTS, '%')) : run;
-  if (!NOT_ASCII.test(decoded)) return decoded.toLowerCase();
+export function hostReading(run: string): string | undefined {
+  const decoded = run.includes('%') ? decodedRun(run) : run;
+  if (decoded === undefined || !NOT_ASCII.test(decoded) || !MAPPED.test(decoded)) return decoded?.toLowerCase();
   return readerText(decoded.replaceAll('\u1e9e', 'ss')).replace(IDEOGRAPHIC_FULL_STOPS, '.').toLowerCase();
+}
+
+// The text a run of a host's characters spells, each escape (read through escapes of `%`,
+// `escapeWidthAt`) decoded, a byte past ASCII as UTF-8 with the escapes after it; `undefined`
+// where they spell no UTF-8. A run holds no stray `%` (`hostWordEnd`). One pass, in pieces.
+function decodedRun(run: string): string | undefined {
+  let text = '';
+  let written = 0;
+  for (let index = run.indexOf('%'); index >= 0; index = run.indexOf('%', index)) {
+    text += run.slice(written, index);
+    const code = utf8At(run, index);
+    if (code < 0) return undefined;
+    text += String.fromCodePoint(code);
+    index = written = utf8End;
+  }
+  return text + run.slice(written);
+}
+
+// Where the UTF-8 sequence `utf8At` read last ends.
+let utf8End = 0;
+
+// The code point the escapes from `index` spell in UTF-8 (a lead byte's escape and as many
+// continuation bytes' escapes as it calls for), setting `utf8End`; -1 where they spell none.
+function utf8At(text: string, index: number): number {
+  const width = escapeWidthAt(text, index);
+  if (width === 0) return -1;
+  const lead = escapeCodeEndingAt(text, index + width);
+  let at = index + width;
+  const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+  if (length === 0) return -1;
+  let code = length === 1 ? lead : lead & (0xff >> (length + 1));
+  for (let count = 1; count < length; count++) {
+    const next = escapeWidthAt(text, at);
+    const byte = next === 0 ? -1 : escapeCodeEndingAt(text, at + next);
+    if ((byte & 0xc0) !== 0x80) return -1;
+    code = (code << 6) | (byte & 0x3f);
+    at += next;
+  }
+  utf8End = at;
+  return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? code : -1;
 }
 
 // Whether `code` may stand in a host run: an ASCII letter or digit, `-`, `.`, `_`, or a
@@ -424,38 +471,38 @@ function hostWordStart(text: string, at: number, floor: number, escapes: boolean
   return start;
 }
 
-// What the host run `hostWordEnd` read last holds: no dot, written or possibly read
-// (`RUN_UNDOTTED`); dots, all its characters plain ASCII (`RUN_PLAIN`); or an escape or a
-// character past ASCII, so that it is read as the parser reads it (`RUN_TO_READ`). Set as the
-// run is read, so that nothing is made to find it.
+// What the host run `hostWordEnd` read last holds: no dot, written or possibly read, or too
+// few characters to name a key (`RUN_UNDOTTED`); dots, all its characters plain ASCII
+// (`RUN_PLAIN`); or an escape or a character past ASCII, so that it is read as the parser
+// reads it (`RUN_TO_READ`). Set as the run is read, so that nothing is made to find it.
 const RUN_UNDOTTED = 0;
 const RUN_PLAIN = 1;
 const RUN_TO_READ = 2;
 let runReading = RUN_UNDOTTED;
 
 // Where the host run from `start` ends: the first character after it that no host run holds
-// (setting `runReading`).
+// (setting `runReading`). A run of ASCII alone (written or escaped) shorter than any key, its
+// escapes counted as one character each, names none; one past ASCII may map a character to
+// several (`℡`), and is read whatever its length.
 function hostWordEnd(text: string, start: number): number {
   let end = start;
+  let characters = 0;
   let dotted = false;
-  let toRead = false;
+  let escaped = false;
+  let pastAscii = false;
   while (end < text.length) {
     const code = text.charCodeAt(end);
     const width = code === PERCENT ? escapeWidthAt(text, end) : 0;
-    if (width > 0) {
-      const escaped = escapeCodeEndingAt(text, end + width);
-      if (!isHostCharacter(escaped)) break;
-      // An escape past ASCII may spell a character the parser reads as a dot (`。`).
-      dotted ||= escaped === 0x2e || escaped >= 0x80;
-      toRead = true;
-      end += width;
-    } else if (isHostCharacter(code)) {
-      dotted ||= code === 0x2e || code >= 0x80;
-      toRead ||= code >= 0x80;
-      end++;
-    } else break;
+    const read = width > 0 ? escapeCodeEndingAt(text, end + width) : code;
+    if (!isHostCharacter(read)) break;
+    // A character past ASCII may be one the parser reads as a dot (`。`).
+    dotted ||= read === 0x2e || read >= 0x80;
+    pastAscii ||= read >= 0x80;
+    escaped ||= width > 0;
+    characters++;
+    end += width > 0 ? width : 1;
   }
-  runReading = !dotted ? RUN_UNDOTTED : toRead ? RUN_TO_READ : RUN_PLAIN;
+  runReading = !dotted || (!pastAscii && characters < LISTED_HOST_KEY_MIN_CHARS) ? RUN_UNDOTTED : escaped || pastAscii ? RUN_TO_READ : RUN_PLAIN;
   return end;
 }
 
@@ -515,8 +562,10 @@ function authorityAfterOpener(text: string, limit: number): AuthorityOpening | u
     }
     return undefined;
   }
-  const slashes = new SlashSearch(text);
-  for (let at = slashes.from(1); at >= 0 && at < limit; at = slashes.from(at + 1)) {
+  newSlashSearch();
+  for (let at = nextSlash(text, 1); at >= 0 && at < limit; at = nextSlash(text, at + 1)) {
+    // Most slashes (a path's own, each of an escaped run's) follow no opener: passed over first.
+    if (!opensBefore(text, at)) continue;
     const first = slashWidthAt(text, at);
     const second = slashWidthAt(text, at + first);
     if (second === 0) continue;
@@ -525,7 +574,7 @@ function authorityAfterOpener(text: string, limit: number): AuthorityOpening | u
     // ever); a pair with another form of slash, where no slash of any form does.
     const written = text.charCodeAt(at) === PATH_SLASH && text.charCodeAt(at + 1) === PATH_SLASH;
     const hosted = written ? text.charCodeAt(host) !== PATH_SLASH : slashWidthAt(text, host) === 0;
-    if (host < text.length && hosted && opensBefore(text, at) && !opensUriAt(text, host)) return { start: at, host };
+    if (host < text.length && hosted && !opensUriAt(text, host)) return { start: at, host };
   }
   return undefined;
 }
@@ -573,31 +622,37 @@ function slashWidthAt(text: string, index: number): number {
   return escapedAt(text, index, PATH_SLASH) || escapedAt(text, index, BACKSLASH);
 }
 
+// What `nextSlash` searches for, each by its own native search: a slash, a backslash, and a `%`
+// (which `nextSlash` passes over unless it opens an escaped slash or backslash).
+const SLASH_FORMS = ['/', '\\', '%'] as const;
+const ESCAPE_FORM = 2;
+
+// The next of each of `SLASH_FORMS` at or after the index `nextSlash` was last asked about (the
+// next escaped slash for `%`), `NEVER_AT` past the last; -1 before a text's first search
+// (`newSlashSearch`). Scratch space, so a search allocates nothing: `authorityAfterOpener`, its
+// one user, never runs inside itself.
+const slashCursors: number[] = SLASH_FORMS.map(() => -1);
+
+function newSlashSearch(): void {
+  slashCursors.fill(-1);
+}
+
 /**
- * The slashes of a text as `slashWidthAt` reads them (`/`, `\`, `%2F`, `%5C`), found in order
- * by native searches: the next of each form is kept until passed, so the text is searched once
- * for each.
+ * The first slash at or after `index` in `text` as `slashWidthAt` reads them (`/`, `\`, `%2F`,
+ * `%5C`), or -1, for indexes asked about in order since `newSlashSearch`: the next of each form
+ * is kept until passed, so the text is searched once for each.
  */
-class SlashSearch {
-  private backslash = -1;
-  private escaped = -1;
-
-  constructor(private readonly text: string) {}
-
-  /** The first slash at or after `index`, or -1. */
-  from(index: number): number {
-    if (this.backslash !== NEVER_AT && this.backslash < index) this.backslash = atOrNever(this.text.indexOf('\\', index));
-    if (this.escaped !== NEVER_AT && this.escaped < index) this.escaped = atOrNever(this.escapedSlashFrom(index));
-    const first = Math.min(atOrNever(this.text.indexOf('/', index)), this.backslash, this.escaped);
-    return first === NEVER_AT ? -1 : first;
-  }
-
-  private escapedSlashFrom(index: number): number {
-    for (let at = this.text.indexOf('%', index); at >= 0; at = this.text.indexOf('%', at + 1)) {
-      if (slashWidthAt(this.text, at) === 3) return at;
+function nextSlash(text: string, index: number): number {
+  let first = NEVER_AT;
+  for (let form = 0; form < SLASH_FORMS.length; form++) {
+    if (slashCursors[form] !== NEVER_AT && slashCursors[form]! < index) {
+      let at = text.indexOf(SLASH_FORMS[form]!, index);
+      if (form === ESCAPE_FORM) while (at >= 0 && slashWidthAt(text, at) !== 3) at = text.indexOf('%', at + 1);
+      slashCursors[form] = atOrNever(at);
     }
-    return -1;
+    first = Math.min(first, slashCursors[form]!);
   }
+  return first === NEVER_AT ? -1 : first;
 }
 
 // Whether `text` holds a colon, written or percent-encoded (`%3A`, `%3a`): no uri opens in it

@@ -162,32 +162,41 @@ function readUrisCarry(text: string): boolean {
     if (slashes === openingSlashes) {
       // Counted as the uri it opens, as every other that holds more than its `//`.
       if (openingEnd > slashes + 2) read += 1;
-      slashes = nextPairFrom(text, slashes, openingEnd, backslashes);
+      slashes = nextPairFrom(text, slashes, openingEnd, false, backslashes);
       continue;
     }
     // Inside the opening uri (which holds no break), the uri from here ends where it does.
     if (slashes >= runEnd) runEnd = slashes < openingEnd ? openingEnd : uriEnd(text, slashes + 2);
     const end = runEnd;
     const from = uriStart(text, slashes);
-    if (from >= 0 && end > slashes + 2) {
+    // Slashes before a scheme and its slash (`(//https://…`, `=\\\\https://…`) open that scheme's
+    // uri, read from its own `//` next: the parser would read the scheme's name as their host.
+    if (from === slashes && schemeSlashAt(text, slashes + 2)) {
+      slashes = slashPairFrom(text, slashes + 1, backslashes);
+      continue;
+    }
+    const opens = from >= 0 && end > slashes + 2;
+    if (opens) {
       read += 1;
       if (read > URIS_READ_PER_STRING) return true;
       if (!(from === start && end === openingEnd) && uriCarries(text.slice(from, end))) return true;
     }
-    slashes = nextPairFrom(text, slashes, end, backslashes);
+    slashes = nextPairFrom(text, slashes, end, opens, backslashes);
   }
   return false;
 }
 
 /**
- * The pair of slashes after the one at `slashes`, whose uri (or run) ends at `end`: a written
- * `//` passes over the rest of it, every `//` in it being inside its uri (or a path's `a//b`);
- * a pair holding a backslash only over its first character, since the parser may read the uri
- * it opens otherwise than the uris in it are found (`\\\\a=https://…` is the host `a=https`).
+ * The pair of slashes after the one at `slashes`, whose run ends at `end`: where it is a written
+ * `//` (a path's `a//b`, or a uri's, every `//` in its run inside that uri) or `opened` a uri
+ * read to `end`, past the rest of the run; otherwise (a pair holding a backslash that opened
+ * none here, or the opening uri's) past its first character alone, since the parser may read a
+ * uri from there otherwise than the uris in it are found (`\\\\a=https://…` is the host
+ * `a=https`). A run is read whole at most twice, so the work stays linear.
  */
-function nextPairFrom(text: string, slashes: number, end: number, backslashes: boolean): number {
+function nextPairFrom(text: string, slashes: number, end: number, opened: boolean, backslashes: boolean): number {
   const written = text.charCodeAt(slashes) === 0x2f && text.charCodeAt(slashes + 1) === 0x2f;
-  return slashPairFrom(text, written ? end : slashes + 1, backslashes);
+  return slashPairFrom(text, written || opened ? end : slashes + 1, backslashes);
 }
 
 /** Two slashes, each `/` or a backslash: a special scheme's authority opens after them. */
@@ -227,6 +236,12 @@ function uriCarries(uri: string): boolean {
  */
 function opensWithAuthority(text: string): boolean {
   return isSlashPairAt(text, 0) && text.length > 2 && !isBreak(text.charCodeAt(2));
+}
+
+/** Whether a scheme of at most {@link SCHEME_MAX_CHARS} characters, its `:` and a slash (`/` or a backslash) stand at `at`. */
+function schemeSlashAt(text: string, at: number): boolean {
+  const colon = schemeColonAt(at === 0 ? text : text.slice(at, at + SCHEME_MAX_CHARS + 2));
+  return colon > 0 && isSlash(text.charCodeAt(at + colon + 1));
 }
 
 /**
