@@ -4,6 +4,7 @@
  * imgproxy), and a uri written plainly in another's path (a proxy's, a reader's, an archive's).
  * Pure text mechanics: what counts as a credential is decided in `credential.ts`.
  */
+import { asRead as readerText } from '../text/labels.js';
 import { percentDecode } from '../text/percent-decode.js';
 import { CREDENTIAL_PATH_SHAPES, FRAGMENT_KEY_HOSTS, HOST_SCOPED_PARAMETERS } from './credential-lists.js';
 
@@ -138,7 +139,9 @@ export function embeddedUri(text: string): string | undefined {
 }
 
 const PATH_SLASH = 0x2f;
+const BACKSLASH = 0x5c;
 const COLON = 0x3a;
+const AT_SIGN = 0x40;
 const PERCENT = 0x25;
 
 // The schemes the URL parser gives an authority whatever slashes follow the colon
@@ -153,22 +156,25 @@ const SPECIAL_SCHEMES = ['https', 'http', 'wss', 'ws', 'ftp'] as const;
  * In the path it opens at the first `scheme:` (`uriOpeningIn`) anywhere in it, inside a segment
  * as well as at its opening (`/raw:https://…`, `/a;https://…`, a `javascript:` uri's
  * `fetch("https://…")`), its scheme's letters and its colon and slashes written or
- * percent-encoded (`%68ttps://…`, `https%3A%2F%2F…`), the uri then percent-decoded once; or, where
- * the path's first segment is a host name the credential lists name (`hostOpeningPath`), as a
- * reader takes `https://r.jina.ai/hooks.slack.com/…`: that host and the rest, read as `https://`;
- * or where a protocol-relative uri follows a quote or an opener (`authorityAfterOpener`).
- * Of the query only its first word is read. The uri runs to the end of the outer uri, `search`
- * and `hash` included, since a proxy passes them on. Text with no `:` and no `%3A` is passed
- * over by native searches alone, so an ordinary link costs a few searches; otherwise each
- * character of the path is read at most a few times (each colon's scheme is read back no further
- * than the colon before it), so the cost is linear in the path. With no `search` or `hash`, a path
- * is read alone.
+ * percent-encoded (`%68ttps://…`, `https%3A%2F%2F…`, a special scheme's slashes as backslashes,
+ * `https:%5C%5C…`), the uri then percent-decoded once; or where a protocol-relative uri follows
+ * a quote, an opener or white space (`authorityAfterOpener`); or where a host name the
+ * credential lists name stands anywhere in the path (`listedHostIn`), as a reader takes
+ * `https://r.jina.ai/x/hooks.slack.com/…`: that host and the rest, read as `https://`. A first
+ * segment that is a listed host, or a host after a password, is read before any
+ * (`hostOpeningPath`); otherwise the first of these in the path is. Of the query only its first
+ * word is read. The uri runs to the end of the outer uri, `search` and `hash` included, since a
+ * proxy passes them on. Each character of the path is read a few times at most (each colon's
+ * scheme is read back no further than the colon before it, each run of a host's characters
+ * once), so the cost is linear in the path. With no `search` or `hash`, a path is read alone.
  */
 export function uriNestedIn(pathname: string, search = '', hash = ''): string | undefined {
   if (hostOpeningPath(pathname)) return `https://${pathname.slice(1)}${search}${hash}`;
   const inPath = mayOpenUri(pathname) ? uriOpeningIn(pathname) : undefined;
   const relative = authorityAfterOpener(pathname, inPath?.start ?? pathname.length);
-  if (relative >= 0) return `https:${pathname.slice(relative)}${search}${hash}`;
+  const host = listedHostIn(pathname, relative?.start ?? inPath?.start ?? pathname.length);
+  if (host !== undefined) return `https://${hostUri(pathname, host)}${search}${hash}`;
+  if (relative !== undefined) return `https://${pathname.slice(relative.host)}${search}${hash}`;
   if (inPath !== undefined) return asRead(`${pathname.slice(inPath.start)}${search}${hash}`, inPath.encoded ? 'encoded' : 'written');
   // The query's opening alone is read: its first word, up to the first character no scheme has.
   const inQuery = uriOpeningAt(search, 1);
@@ -197,10 +203,11 @@ const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})
 
 /**
  * Whether a path's first segment is a host name a reader proxy fetches as `https://` + the path
- * (`https://r.jina.ai/hooks.slack.com/services/…`), one worth reading so: its host has two
- * labels the lists name (`LISTED_HOST_KEYS`, read anywhere in the name, as a suffix proxy keeps
- * them), or a password precedes it (`admin:pw@db.example`). An ordinary first segment
- * (`jquery.min.js`, `docs`, `setup.md`) is passed over at a glance.
+ * (`https://r.jina.ai/hooks.slack.com/services/…`), read as written, its user included: its host
+ * has two labels the lists name (`LISTED_HOST_KEYS`, read anywhere in the name, as a suffix proxy
+ * keeps them), or a password precedes it (`admin:pw@db.example`). An ordinary first segment
+ * (`jquery.min.js`, `docs`, `setup.md`) is passed over at a glance. A listed host elsewhere, or
+ * spelled otherwise, is `listedHostIn`'s.
  */
 function hostOpeningPath(pathname: string): boolean {
   const end = pathname.indexOf('/', 1);
@@ -215,8 +222,13 @@ function hostOpeningPath(pathname: string): boolean {
   return match !== null && (match[1]?.includes(':') === true || namesListedHost(match[2]!, 0, match[2]!.length));
 }
 
+/** The longest and the shortest of `LISTED_HOST_KEYS`: a longer pair of labels is none of them, nor a shorter run. */
+const LISTED_HOST_KEY_MAX_CHARS = Math.max(...[...LISTED_HOST_KEYS].map((key) => key.length));
+const LISTED_HOST_KEY_MIN_CHARS = Math.min(...[...LISTED_HOST_KEYS].map((key) => key.length));
+
 // Whether two neighbouring labels of the dotted name in `text` from `from` to `to` (a port left
-// off) are a listed host's last two (`LISTED_HOST_KEYS`): one look-up per dot.
+// off) are a listed host's last two (`LISTED_HOST_KEYS`): one look-up per dot, of a pair no
+// longer than a key.
 function namesListedHost(text: string, from: number, to: number): boolean {
   const port = text.indexOf(':', from);
   const nameEnd = port >= 0 && port < to ? port : to;
@@ -224,7 +236,7 @@ function namesListedHost(text: string, from: number, to: number): boolean {
   for (let dot = text.indexOf('.', from); dot >= 0 && dot < nameEnd;) {
     const next = text.indexOf('.', dot + 1);
     const pairEnd = next >= 0 && next < nameEnd ? next : nameEnd;
-    if (LISTED_HOST_KEYS.has(text.slice(labelStart, pairEnd).toLowerCase())) return true;
+    if (pairEnd - labelStart <= LISTED_HOST_KEY_MAX_CHARS && LISTED_HOST_KEYS.has(text.slice(labelStart, pairEnd).toLowerCase())) return true;
     labelStart = dot + 1;
     dot = pairEnd < nameEnd ? pairEnd : -1;
   }
@@ -232,28 +244,415 @@ function namesListedHost(text: string, from: number, to: number): boolean {
 }
 
 /**
- * Where, before `limit`, `text` holds a protocol-relative uri after a quote or an opener
- * (`fetch("//host/…")` in a script's path, `/url=//host/…` in a proxy's): a `//` after one of
- * `" ' \` ( [ = , ; |` (a quote written or percent-encoded) and before a host's character; -1
- * where none does. A path's own `a//b` has none of these before it. Only the text before
- * `limit` (where a scheme's uri opens, read first) is searched, by native searches.
+ * A dot and the last label of one of `LISTED_HOST_KEYS` (`.com`, `.net`, …), in either case,
+ * ending there: every pair of labels that is a key ends so. Its labels are letters alone.
  */
-function authorityAfterOpener(text: string, limit: number): number {
-  // The last `//` before `limit`, found backwards from it: the forward search stops there.
-  const last = limit < 3 ? -1 : text.lastIndexOf('//', limit - 2);
-  for (let at = last < 1 ? -1 : text.indexOf('//', 1); at >= 1; at = at >= last ? -1 : text.indexOf('//', at + 2)) {
-    if (opensBefore(text, at) && at + 2 < text.length && text.charCodeAt(at + 2) !== PATH_SLASH) return at;
+const KEY_DOT = new RegExp(`\\.(?:${[...new Set([...LISTED_HOST_KEYS].map((key) => key.slice(key.lastIndexOf('.') + 1)))].join('|')})(?![a-z0-9-])`, 'gi');
+
+/**
+ * The longest run of text read as one host name: a DNS name's 253 characters, each written as
+ * the escapes of a character of up to three UTF-8 bytes (`%EF%BC%8E`, a fullwidth full stop).
+ */
+const HOST_WORD_MAX_CHARS = 253 * 9;
+
+/**
+ * The first host name, opening before `limit`, that the credential lists name (`LISTED_HOST_KEYS`)
+ * and that stands in `text` as a host a reader or a proxy fetches as `https://` + the rest
+ * (`https://r.jina.ai/x/hooks.slack.com/…`, `…/web/2020/hooks.slack.com/…`, `…//hooks.slack.com/…`,
+ * `…/url=hooks.slack.com/…`), or `undefined`. A host is a run of letters, digits, `-`, `_`, dots
+ * and characters past ASCII (`hostWordStart`, `hostWordEnd`), any of them percent-encoded (an
+ * escape of `%` before it read through, `%252E`), read as WHATWG's parser reads a host
+ * (`hostReading`: decoded, folded by NFKC and lower-cased, the ideographic full stops `。` read
+ * as dots); it ends the text or is followed by a port, then a `/`, `\`, `?` or `#`, or a slash
+ * or backslash percent-encoded (`hostEndAt`). Only a run holding a dot before a listed host's
+ * last label, or an escape of a letter, a dot or a byte past ASCII, is read, each run once, so
+ * the cost is linear in the text.
+ */
+function listedHostIn(text: string, limit: number): HostOpening | undefined {
+  let floor = 0;
+  let dot = nextKeyDot(text, 0);
+  let escape = nextHostEscape(text, 0);
+  // With no `%`, no escape ends a run: a run is read back over its characters alone.
+  const escapes = text.includes('%');
+  while ((dot >= 0 && dot < limit) || (escape >= 0 && escape < limit)) {
+    const at = dot < 0 || (escape >= 0 && escape < dot) ? escape : dot;
+    // The run's end first: most runs a host doesn't end (`a.com;`) are passed over unread before it.
+    const end = hostWordEnd(text, at);
+    // A run reaching into the uri opening at `limit` (`…/x.slack.https://…`) is no host before it.
+    if (end <= limit && hostEndAt(text, end) >= 0) {
+      const start = hostWordStart(text, at, floor, escapes);
+      const opening = end - start <= HOST_WORD_MAX_CHARS ? hostOpening(text, start, hostWordEnd(text, start), floor) : undefined;
+      if (opening !== undefined) return opening;
+    }
+    floor = end;
+    if (dot >= 0 && dot < floor) dot = nextKeyDot(text, floor);
+    if (escape >= 0 && escape < floor) escape = nextHostEscape(text, floor);
+  }
+  return undefined;
+}
+
+// The first written dot at or after `from` that a listed host's last label follows as written
+// (`.com`, `.net`, ending there), or -1: a host run that names a listed host as written holds
+// one. One native search.
+function nextKeyDot(text: string, from: number): number {
+  KEY_DOT.lastIndex = from;
+  return KEY_DOT.exec(text)?.index ?? -1;
+}
+
+/**
+ * A host name nested in a path (`listedHostIn`): where its uri opens (its user's first character,
+ * or its own), and, where a percent-encoded slash or backslash ends it (`…com%2Fservices`), where
+ * that escape stands and its width (0 where the host ends otherwise).
+ */
+interface HostOpening {
+  readonly start: number;
+  readonly slash: number;
+  readonly slashWidth: number;
+}
+
+// The uri a host opening opens in `text`: the rest of the text, the escape that ends its host
+// read as the slash it spells (the rest kept as written, so that it is read as written and
+// decoded alike at the next level).
+function hostUri(text: string, host: HostOpening): string {
+  return host.slashWidth === 0 ? text.slice(host.start) : `${text.slice(host.start, host.slash)}/${text.slice(host.slash + host.slashWidth)}`;
+}
+
+// The host run `text[start, end)` (just read by `hostWordEnd`) as a host opening: ended as a
+// host is, and naming a listed host. A run with no dot, written or possibly read (an escape, a
+// character past ASCII), names none; one of plain ASCII is its own reading but for case, and is
+// looked up as written. A user (and a password) before it opens it with them, as it would open
+// a uri (`…/x/deploy@hooks.slack.com/…`): the reading then has userinfo.
+function hostOpening(text: string, start: number, end: number, floor: number): HostOpening | undefined {
+  if (runReading === RUN_UNDOTTED) return undefined;
+  const after = hostEndAt(text, end);
+  if (after < 0) return undefined;
+  const plain = runReading === RUN_PLAIN;
+  if (plain && !namesListedHost(text, start, end)) return undefined;
+  const host = hostReading(text.slice(start, end));
+  if (host === undefined || !isHostName(host) || (!plain && !namesListedHost(host, 0, host.length))) return undefined;
+  const opens = text.charCodeAt(start - 1) === AT_SIGN ? userinfoStart(text, start - 1, floor) : start;
+  return { start: opens, slash: after, slashWidth: escapeWidthAt(text, after) };
+}
+
+// Where the userinfo ending at the `@` at `at` starts: after the last slash or backslash before
+// it, no further back than `floor`. Read once, for the host opening found.
+function userinfoStart(text: string, at: number, floor: number): number {
+  return Math.max(text.lastIndexOf('/', at) + 1, text.lastIndexOf('\\', at) + 1, floor);
+}
+
+// Where the host a run ending at `end` spells ends: after an optional port (one to five
+// digits), at the end of the text or at `/`, `\`, `?` or `#`, written, or at a slash or
+// backslash percent-encoded (`%2F`, `%5C`, `%252F`); -1 where it doesn't end so.
+function hostEndAt(text: string, end: number): number {
+  let at = end;
+  if (text.charCodeAt(at) === COLON) {
+    // A colon with no digit after it opens a scheme's slashes (`x.slack.https://…`), no port.
+    do at++;
+    while (isAsciiDigit(text.charCodeAt(at)) && at - end <= 5);
+    if (at === end + 1) return -1;
+  }
+  if (at >= text.length) return at;
+  const code = text.charCodeAt(at);
+  if (code === PATH_SLASH || code === BACKSLASH || code === 0x3f || code === 0x23) return at;
+  const width = escapeWidthAt(text, at);
+  const escaped = width === 0 ? -1 : escapeCodeEndingAt(text, at + width);
+  return escaped === PATH_SLASH || escaped === BACKSLASH ? at : -1;
+}
+
+// A host name as WHATWG's parser reads one: no character it forbids in a host, and a last label
+// that isn't a number (which the parser reads as an IPv4 address, failing on a name's dots).
+const NOT_IN_HOST = /[\x00-\x20#%/:<>?@[\\\]^|\x7f]/;
+const NUMBER_LABEL = /(?:^|\.)(?:\d+|0x[\da-f]*)\.?$/i;
+
+function isHostName(host: string): boolean {
+  return host.length > 0 && !NOT_IN_HOST.test(host) && !NUMBER_LABEL.test(host);
+}
+
+/**
+ * How many escapes of `%` an escape is read through (`%252F`, a slash encoded twice): as deep
+ * as the credential rule reads nested uris, each decoding a level.
+ */
+const ESCAPE_DEPTH_MAX = 4;
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+// Characters UTS 46 maps to others: those NFKC with case folding changes (fullwidth letters,
+// capitals, the soft hyphen it drops), and the ideographic full stop it reads as a dot. Any
+// other character maps to itself, so a run holding no such one is its own reading.
+const MAPPED = /[\p{Changes_When_NFKC_Casefolded}\u3002]/u;
+// The full stops UTS 46 maps to `.` that NFKC leaves (`。`, and `｡`, which NFKC makes `。`).
+const IDEOGRAPHIC_FULL_STOPS = /\u3002/g;
+
+/**
+ * A run of a host's characters as WHATWG's parser reads the host it spells: percent-decoded
+ * (`decodedRun`, escapes of `%` read through), then, where a character past ASCII may be mapped
+ * (`MAPPED`), mapped as UTS 46 maps a name (`asRead`: NFKC, without the characters a reader
+ * can't see, then the ideographic full stop read as a dot and `ẞ` as `ss`), lower-cased; or
+ * `undefined` where its escapes spell no UTF-8 (a host the parser reads none of). Checked
+ * against the parser for every code point it maps into ASCII.
+ */
+export function hostReading(run: string): string | undefined {
+  const decoded = run.includes('%') ? decodedRun(run) : run;
+  if (decoded === undefined || !NOT_ASCII.test(decoded) || !MAPPED.test(decoded)) return decoded?.toLowerCase();
+  return readerText(decoded.replaceAll('\u1e9e', 'ss')).replace(IDEOGRAPHIC_FULL_STOPS, '.').toLowerCase();
+}
+
+// The text a run of a host's characters spells, each escape (read through escapes of `%`,
+// `escapeWidthAt`) decoded, a byte past ASCII as UTF-8 with the escapes after it; `undefined`
+// where they spell no UTF-8. A run holds no stray `%` (`hostWordEnd`). One pass, in pieces.
+function decodedRun(run: string): string | undefined {
+  let text = '';
+  let written = 0;
+  for (let index = run.indexOf('%'); index >= 0; index = run.indexOf('%', index)) {
+    text += run.slice(written, index);
+    const code = utf8At(run, index);
+    if (code < 0) return undefined;
+    text += String.fromCodePoint(code);
+    index = written = utf8End;
+  }
+  return text + run.slice(written);
+}
+
+// Where the UTF-8 sequence `utf8At` read last ends.
+let utf8End = 0;
+
+// The code point the escapes from `index` spell in UTF-8 (a lead byte's escape and as many
+// continuation bytes' escapes as it calls for), setting `utf8End`; -1 where they spell none.
+function utf8At(text: string, index: number): number {
+  const width = escapeWidthAt(text, index);
+  if (width === 0) return -1;
+  const lead = escapeCodeEndingAt(text, index + width);
+  let at = index + width;
+  const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+  if (length === 0) return -1;
+  let code = length === 1 ? lead : lead & (0xff >> (length + 1));
+  for (let count = 1; count < length; count++) {
+    const next = escapeWidthAt(text, at);
+    const byte = next === 0 ? -1 : escapeCodeEndingAt(text, at + next);
+    if ((byte & 0xc0) !== 0x80) return -1;
+    code = (code << 6) | (byte & 0x3f);
+    at += next;
+  }
+  utf8End = at;
+  return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? code : -1;
+}
+
+// Whether `code` may stand in a host run: an ASCII letter or digit, `-`, `.`, `_`, or a
+// character past ASCII (which the parser may map to one).
+function isHostCharacter(code: number): boolean {
+  return isAsciiLetterOrDigit(code) || code === 0x2d || code === 0x2e || code === 0x5f || code >= 0x80;
+}
+
+// The first escape at or after `from` that spells a letter, a dot or a byte past ASCII (`%61`,
+// `%2E`, `%E3`), or -1: a host run that names a listed host but not as written holds one.
+function nextHostEscape(text: string, from: number): number {
+  for (let at = text.indexOf('%', from); at >= 0; at = text.indexOf('%', at + 1)) {
+    const width = escapeWidthAt(text, at);
+    const escaped = width > 0 ? escapeCodeEndingAt(text, at + width) : -1;
+    if (isAsciiLetter(escaped) || escaped === 0x2e || escaped >= 0x80) return at;
   }
   return -1;
 }
 
-// Whether the character before `at` is a quote or an opener, written, or a quote percent-encoded.
+// Where the host run holding `at` starts: read back over a host's characters, written or
+// escaped (where the text holds a `%`), no further than `floor` (where the run read before it
+// ended, at a character no host run holds). Each character is read back once over a text's runs.
+function hostWordStart(text: string, at: number, floor: number, escapes: boolean): number {
+  let start = at;
+  while (start > floor) {
+    const code = text.charCodeAt(start - 1);
+    // An escape ends in a hex digit: only there is one looked for.
+    const escape = escapes && isHexDigit(code) ? escapeStartEndingAt(text, start) : -1;
+    if (escape >= 0) {
+      if (!isHostCharacter(escapeCodeEndingAt(text, start))) break;
+      start = escape;
+    } else if (isHostCharacter(code)) start--;
+    else break;
+  }
+  return start;
+}
+
+// What the host run `hostWordEnd` read last holds: no dot, written or possibly read, or too
+// few characters to name a key (`RUN_UNDOTTED`); dots, all its characters plain ASCII
+// (`RUN_PLAIN`); or an escape or a character past ASCII, so that it is read as the parser
+// reads it (`RUN_TO_READ`). Set as the run is read, so that nothing is made to find it.
+const RUN_UNDOTTED = 0;
+const RUN_PLAIN = 1;
+const RUN_TO_READ = 2;
+let runReading = RUN_UNDOTTED;
+
+// Where the host run from `start` ends: the first character after it that no host run holds
+// (setting `runReading`). A run of ASCII alone (written or escaped) shorter than any key, its
+// escapes counted as one character each, names none; one past ASCII may map a character to
+// several (`℡`), and is read whatever its length.
+function hostWordEnd(text: string, start: number): number {
+  let end = start;
+  let characters = 0;
+  let dotted = false;
+  let escaped = false;
+  let pastAscii = false;
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    const width = code === PERCENT ? escapeWidthAt(text, end) : 0;
+    const read = width > 0 ? escapeCodeEndingAt(text, end + width) : code;
+    if (!isHostCharacter(read)) break;
+    // A character past ASCII may be one the parser reads as a dot (`。`).
+    dotted ||= read === 0x2e || read >= 0x80;
+    pastAscii ||= read >= 0x80;
+    escaped ||= width > 0;
+    characters++;
+    end += width > 0 ? width : 1;
+  }
+  runReading = !dotted || (!pastAscii && characters < LISTED_HOST_KEY_MIN_CHARS) ? RUN_UNDOTTED : escaped || pastAscii ? RUN_TO_READ : RUN_PLAIN;
+  return end;
+}
+
+// How many characters the escape at `index` takes (`%2F` 3, `%252F` 5, …), read through up to
+// `ESCAPE_DEPTH_MAX` escapes of `%` before the one it spells; 0 where no escape stands there.
+function escapeWidthAt(text: string, index: number): number {
+  if (text.charCodeAt(index) !== PERCENT) return 0;
+  let at = index + 1;
+  for (let depth = 0; depth < ESCAPE_DEPTH_MAX && text.charCodeAt(at) === 0x32 && text.charCodeAt(at + 1) === 0x35; depth++) {
+    if (!isHexDigit(text.charCodeAt(at + 2)) || !isHexDigit(text.charCodeAt(at + 3))) break;
+    at += 2;
+  }
+  return isHexDigit(text.charCodeAt(at)) && isHexDigit(text.charCodeAt(at + 1)) ? at + 2 - index : 0;
+}
+
+// The character spelled by the escape that ends at `end` (its last two hex digits).
+function escapeCodeEndingAt(text: string, end: number): number {
+  return hexValue(text.charCodeAt(end - 2)) * 16 + hexValue(text.charCodeAt(end - 1));
+}
+
+// Where the escape ending at `end` starts (`escapeWidthAt`'s escape), or -1: the nearest `%`
+// in reach decides, since no escape's digits are a `%`.
+function escapeStartEndingAt(text: string, end: number): number {
+  for (let width = 3; width <= 3 + 2 * ESCAPE_DEPTH_MAX && width <= end; width += 2) {
+    if (text.charCodeAt(end - width) === PERCENT) return escapeWidthAt(text, end - width) === width ? end - width : -1;
+  }
+  return -1;
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** A protocol-relative uri nested in a path (`authorityAfterOpener`): where its slashes stand, and where its host opens after them. */
+interface AuthorityOpening {
+  readonly start: number;
+  readonly host: number;
+}
+
+/**
+ * Where, before `limit`, `text` holds a protocol-relative uri after a quote, an opener or white
+ * space (`fetch("//host/…")` in a script's path, `/url=//host/…` or `/%28//host/…` in a proxy's,
+ * `/x%20//host/…`): two slashes after one of `" ' \` ( [ = , ; | <` or white space, written or
+ * percent-encoded, and before a host's character. Each slash may be percent-encoded, or be a
+ * backslash (written or encoded), which WHATWG's parser reads as a slash in a special scheme
+ * (`/(%5C%5Chost/…`): the uri is read from its host, as `https://` and the rest as written.
+ * `undefined` where none does: a path's own `a//b` has none of these before it, and slashes
+ * before a scheme (`(//https://…`) open that scheme's uri, not one of theirs. Only the text
+ * before `limit` (where a scheme's uri opens, read first) is searched, each of its slashes once.
+ */
+function authorityAfterOpener(text: string, limit: number): AuthorityOpening | undefined {
+  // With no `%` and no backslash, every pair is a written `//`, found by the native search alone.
+  if (!text.includes('%') && !text.includes('\\')) {
+    for (let at = text.indexOf('//', 1); at >= 0 && at < limit; at = text.indexOf('//', at + 1)) {
+      if (at + 2 < text.length && text.charCodeAt(at + 2) !== PATH_SLASH && opensBefore(text, at) && !opensUriAt(text, at + 2))
+        return { start: at, host: at + 2 };
+    }
+    return undefined;
+  }
+  newSlashSearch();
+  for (let at = nextSlash(text, 1); at >= 0 && at < limit; at = nextSlash(text, at + 1)) {
+    // Most slashes (a path's own, each of an escaped run's) follow no opener: passed over first.
+    if (!opensBefore(text, at)) continue;
+    const first = slashWidthAt(text, at);
+    const second = slashWidthAt(text, at + first);
+    if (second === 0) continue;
+    const host = at + first + second;
+    // A written `//` is followed by a host where no written `/` follows it (its `//%2F…` read as
+    // ever); a pair with another form of slash, where no slash of any form does.
+    const written = text.charCodeAt(at) === PATH_SLASH && text.charCodeAt(at + 1) === PATH_SLASH;
+    const hosted = written ? text.charCodeAt(host) !== PATH_SLASH : slashWidthAt(text, host) === 0;
+    if (host < text.length && hosted && !opensUriAt(text, host)) return { start: at, host };
+  }
+  return undefined;
+}
+
+// Whether a scheme's name, its colon and a slash open at `at` (`//https://…`, `\\%68ttps:/…`):
+// the slashes before it open no host of their own (the parser would read the scheme's name as
+// one, and the uri after it as its path), and the uri after them is read as itself. A scheme
+// with no slash after its colon (`//http:x`) is a host and its port, read as the parser reads it.
+function opensUriAt(text: string, at: number): boolean {
+  let index = at;
+  for (let length = 0; length <= SCHEME_MAX_CHARS; length++) {
+    const escaped = text.charCodeAt(index) === PERCENT ? escapedCode(text, index) : -1;
+    const code = escaped >= 0 ? escaped : text.charCodeAt(index);
+    if (!(index === at ? isAsciiLetter(code) : isSchemeCharacter(code))) break;
+    index += escaped >= 0 ? 3 : 1;
+  }
+  const colon = index > at ? escapedAt(text, index, COLON) : 0;
+  return colon > 0 && slashWidthAt(text, index + colon) > 0;
+}
+
+// Whether the character before `at` is a quote, an opener or white space, written or percent-encoded.
 function opensBefore(text: string, at: number): boolean {
-  const code = text.charCodeAt(at - 1);
-  if (code === 0x22 || code === 0x27 || code === 0x60 || code === 0x28 || code === 0x5b || code === 0x3d || code === 0x2c || code === 0x3b || code === 0x7c)
-    return true;
   const escaped = at >= 3 && text.charCodeAt(at - 3) === PERCENT ? escapedCode(text, at - 3) : -1;
-  return escaped === 0x22 || escaped === 0x27 || escaped === 0x60;
+  const code = escaped >= 0 ? escaped : text.charCodeAt(at - 1);
+  return (
+    code <= 0x20 ||
+    code === 0x22 ||
+    code === 0x27 ||
+    code === 0x60 ||
+    code === 0x28 ||
+    code === 0x5b ||
+    code === 0x3d ||
+    code === 0x2c ||
+    code === 0x3b ||
+    code === 0x7c ||
+    code === 0x3c
+  );
+}
+
+// How many characters at `index` spell a slash a special scheme's parser reads: 1 for `/` or
+// `\`, 3 for `%2F` or `%5C` (either case), 0 for none.
+function slashWidthAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code === PATH_SLASH || code === BACKSLASH) return 1;
+  return escapedAt(text, index, PATH_SLASH) || escapedAt(text, index, BACKSLASH);
+}
+
+// What `nextSlash` searches for, each by its own native search: a slash, a backslash, and a `%`
+// (which `nextSlash` passes over unless it opens an escaped slash or backslash).
+const SLASH_FORMS = ['/', '\\', '%'] as const;
+const ESCAPE_FORM = 2;
+
+// The next of each of `SLASH_FORMS` at or after the index `nextSlash` was last asked about (the
+// next escaped slash for `%`), `NEVER_AT` past the last; -1 before a text's first search
+// (`newSlashSearch`). Scratch space, so a search allocates nothing: `authorityAfterOpener`, its
+// one user, never runs inside itself.
+const slashCursors: number[] = SLASH_FORMS.map(() => -1);
+
+function newSlashSearch(): void {
+  slashCursors.fill(-1);
+}
+
+/**
+ * The first slash at or after `index` in `text` as `slashWidthAt` reads them (`/`, `\`, `%2F`,
+ * `%5C`), or -1, for indexes asked about in order since `newSlashSearch`: the next of each form
+ * is kept until passed, so the text is searched once for each.
+ */
+function nextSlash(text: string, index: number): number {
+  let first = NEVER_AT;
+  for (let form = 0; form < SLASH_FORMS.length; form++) {
+    if (slashCursors[form] !== NEVER_AT && slashCursors[form]! < index) {
+      let at = text.indexOf(SLASH_FORMS[form]!, index);
+      if (form === ESCAPE_FORM) while (at >= 0 && slashWidthAt(text, at) !== 3) at = text.indexOf('%', at + 1);
+      slashCursors[form] = atOrNever(at);
+    }
+    first = Math.min(first, slashCursors[form]!);
+  }
+  return first === NEVER_AT ? -1 : first;
 }
 
 // Whether `text` holds a colon, written or percent-encoded (`%3A`, `%3a`): no uri opens in it
@@ -441,15 +840,21 @@ function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | unde
  * Whether what follows a scheme's colon (from `at`) opens an authority: two slashes, or for a
  * special scheme one, or none where a host's first letter or digit follows the colon at once
  * (`https:host` reads as `https://host`; `/wiki/Special:Search` has no special scheme);
- * `'encoded'` where a slash is percent-encoded. A scheme and slashes that end the text open
- * nothing (`…/see/https://`): no host follows.
+ * `'encoded'` where a slash is percent-encoded. Where no slash opens one, a special scheme's
+ * slashes may be backslashes (`https:%5C%5Chost`), as WHATWG's parser reads them. A scheme and
+ * slashes that end the text open nothing (`…/see/https://`): no host follows.
  */
 function openingAfterColon(text: string, at: number, special: boolean): 'written' | 'encoded' | undefined {
-  const first = escapedAt(text, at, PATH_SLASH);
+  return slashesOpening(text, at, special, false) ?? (special ? slashesOpening(text, at, special, true) : undefined);
+}
+
+// `openingAfterColon`'s reading with slashes alone, or with backslashes too (`backslashes`).
+function slashesOpening(text: string, at: number, special: boolean, backslashes: boolean): 'written' | 'encoded' | undefined {
+  const first = backslashes ? slashWidthAt(text, at) : escapedAt(text, at, PATH_SLASH);
   if (first === 0) return special && isAsciiLetterOrDigit(text.charCodeAt(at)) ? 'written' : undefined;
-  const second = escapedAt(text, at + first, PATH_SLASH);
+  const second = backslashes ? slashWidthAt(text, at + first) : escapedAt(text, at + first, PATH_SLASH);
   if (second === 0 && !special) return undefined;
-  if (at + first + second >= text.length) return undefined;
+  if (at + first + second >= text.length || (backslashes && opensUriAt(text, at + first + second))) return undefined;
   return first === 3 || second === 3 ? 'encoded' : 'written';
 }
 

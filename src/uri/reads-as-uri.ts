@@ -8,6 +8,8 @@
  *   quote;
  * - it holds `scheme://`, or a `//` after white space, a quote or one of `= ( [ , ; | <`,
  *   followed by a host character — each such uri, up to the next white space or quote, is one;
+ * - either slash of a `//` may be a backslash (`\\host/…`, `https:\\host/…`), which WHATWG's
+ *   parser reads as a slash in a special scheme, a relative reference's included;
  * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
  * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
  * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one,
@@ -33,7 +35,7 @@ export const URIS_READ_PER_STRING = 256;
  * string in it can read as a uri. Every alternative is a few fixed characters (a scheme ends
  * with a scheme character before its `:`), so the scan is linear and cheap.
  */
-const MAY_READ_AS_URI = /\/\/|\\\/|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
+const MAY_READ_AS_URI = /\/\/|\\\/|\\\\|\/\\|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
 
 /** Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap test first. */
 export function mayReadAsUri(text: string): boolean {
@@ -49,7 +51,7 @@ export function mayReadAsUri(text: string): boolean {
 export const SEARCHED_FROM_CHARS = 1024;
 
 /** Fixed text that `MAY_READ_AS_URI` matches wherever it stands (its hex `2f2f` in each case). */
-const URI_OPENINGS = ['//', '\\/', 'aHR0c', 'Ly8', 'Ly9', '68747470', '2F2F', '2F2f', '2f2F', '2f2f'] as const;
+const URI_OPENINGS = ['//', '\\/', '\\\\', '/\\', 'aHR0c', 'Ly8', 'Ly9', '68747470', '2F2F', '2F2f', '2f2F', '2f2f'] as const;
 
 /**
  * `MAY_READ_AS_URI.test(text)`, answered by searches for fixed text: each opening above, each
@@ -139,36 +141,84 @@ function readUrisCarry(text: string): boolean {
   // judged already: its end, once judged, is kept to pass it over there.
   let openingEnd = -1;
   // The opening uri's own `//` (`https://…`, `//host…`), which `uriStart` would read back to
-  // the opening: passed over at once to the opening's end, as the loop below would.
+  // the opening: passed over at once to the opening's end, as the loop below would (where its
+  // slashes hold a backslash, as the loop passes over such a pair: `nextPairFrom`).
   let openingSlashes = -1;
   const colon = schemeColonAt(rest);
   if (colon > 0 || opensWithAuthority(rest)) {
     const end = uriEnd(rest, 0);
     if (uriCarries(rest.slice(0, end))) return true;
     openingEnd = start + end;
-    openingSlashes = colon > 0 ? (rest.startsWith('//', colon + 1) ? start + colon + 1 : -1) : start;
+    openingSlashes = colon > 0 ? (isSlashPairAt(rest, colon + 1) ? start + colon + 1 : -1) : start;
   }
   const embedded = embeddedUri(rest);
   if (embedded !== undefined && uriCarries(embedded)) return true;
   let read = 0;
-  for (let slashes = text.indexOf('//', start); slashes >= 0;) {
+  // A text with no backslash has its pairs found by the native search for `//` alone.
+  const backslashes = text.includes('\\');
+  // Where the run of text after the last pair read ends (at a break): a pair inside it ends there too.
+  let runEnd = -1;
+  for (let slashes = slashPairFrom(text, start, backslashes); slashes >= 0;) {
     if (slashes === openingSlashes) {
       // Counted as the uri it opens, as every other that holds more than its `//`.
       if (openingEnd > slashes + 2) read += 1;
-      slashes = text.indexOf('//', openingEnd);
+      slashes = nextPairFrom(text, slashes, openingEnd, false, backslashes);
       continue;
     }
     // Inside the opening uri (which holds no break), the uri from here ends where it does.
-    const end = slashes < openingEnd ? openingEnd : uriEnd(text, slashes + 2);
+    if (slashes >= runEnd) runEnd = slashes < openingEnd ? openingEnd : uriEnd(text, slashes + 2);
+    const end = runEnd;
     const from = uriStart(text, slashes);
-    if (from >= 0 && end > slashes + 2) {
+    // Slashes before a scheme and its slash (`(//https://…`, `=\\\\https://…`) open that scheme's
+    // uri, read from its own `//` next: the parser would read the scheme's name as their host.
+    if (from === slashes && schemeSlashAt(text, slashes + 2)) {
+      slashes = slashPairFrom(text, slashes + 1, backslashes);
+      continue;
+    }
+    const opens = from >= 0 && end > slashes + 2;
+    if (opens) {
       read += 1;
       if (read > URIS_READ_PER_STRING) return true;
       if (!(from === start && end === openingEnd) && uriCarries(text.slice(from, end))) return true;
     }
-    slashes = text.indexOf('//', end);
+    slashes = nextPairFrom(text, slashes, end, opens, backslashes);
   }
   return false;
+}
+
+/**
+ * The pair of slashes after the one at `slashes`, whose run ends at `end`: where it is a written
+ * `//` (a path's `a//b`, or a uri's, every `//` in its run inside that uri) or `opened` a uri
+ * read to `end`, past the rest of the run; otherwise (a pair holding a backslash that opened
+ * none here, or the opening uri's) past its first character alone, since the parser may read a
+ * uri from there otherwise than the uris in it are found (`\\\\a=https://…` is the host
+ * `a=https`). A run is read whole at most twice, so the work stays linear.
+ */
+function nextPairFrom(text: string, slashes: number, end: number, opened: boolean, backslashes: boolean): number {
+  const written = text.charCodeAt(slashes) === 0x2f && text.charCodeAt(slashes + 1) === 0x2f;
+  return slashPairFrom(text, written || opened ? end : slashes + 1, backslashes);
+}
+
+/** Two slashes, each `/` or a backslash: a special scheme's authority opens after them. */
+const SLASH_PAIR = /[\\/]{2}/g;
+
+/**
+ * Where the first pair of slashes at or after `from` stands (`//`, or, where `backslashes`, any
+ * of `\\`, `\/`, `/\`), or -1. One native search, forward from `from`.
+ */
+function slashPairFrom(text: string, from: number, backslashes: boolean): number {
+  if (!backslashes) return text.indexOf('//', from);
+  SLASH_PAIR.lastIndex = from;
+  return SLASH_PAIR.exec(text)?.index ?? -1;
+}
+
+/** Whether `text` holds two slashes (each `/` or a backslash) at `index`. */
+function isSlashPairAt(text: string, index: number): boolean {
+  return isSlash(text.charCodeAt(index)) && isSlash(text.charCodeAt(index + 1));
+}
+
+function isSlash(code: number): boolean {
+  return code === 0x2f || code === 0x5c;
 }
 
 /**
@@ -180,9 +230,18 @@ function uriCarries(uri: string): boolean {
   return uri.length > URI_READ_MAX_CHARS || uriMayCarryCredential(uri);
 }
 
-/** Whether `text` opens with `//` and a host character (a bare `//` opens a comment, not a uri). */
+/**
+ * Whether `text` opens with two slashes (`//`, either of them perhaps a backslash) and a host
+ * character (a bare `//` opens a comment, not a uri).
+ */
 function opensWithAuthority(text: string): boolean {
-  return text.startsWith('//') && text.length > 2 && !isBreak(text.charCodeAt(2));
+  return isSlashPairAt(text, 0) && text.length > 2 && !isBreak(text.charCodeAt(2));
+}
+
+/** Whether a scheme of at most {@link SCHEME_MAX_CHARS} characters, its `:` and a slash (`/` or a backslash) stand at `at`. */
+function schemeSlashAt(text: string, at: number): boolean {
+  const colon = schemeColonAt(at === 0 ? text : text.slice(at, at + SCHEME_MAX_CHARS + 2));
+  return colon > 0 && isSlash(text.charCodeAt(at + colon + 1));
 }
 
 /**
@@ -201,9 +260,10 @@ function schemeColonAt(text: string): number {
 }
 
 /**
- * Where the uri whose `//` is at `slashes` starts: at its scheme (`https://`), or at the `//`
- * itself where the text's start, white space, a quote or an opener (`= ( [ , ; | <`) precedes
- * it — `url=//host/…`, `(//host/…)`; -1 where it is neither (a path's `a//b`). One character
+ * Where the uri whose `//` (or `\\`, `\/`, `/\`) is at `slashes` starts: at its scheme
+ * (`https://`), or at the `//` itself where the text's start, white space, a quote or an opener
+ * (`= ( [ , ; | <`) precedes it — `url=//host/…`, `(//host/…)`; -1 where it is neither (a
+ * path's `a//b`). One character
  * is read before the `//` (and a scheme's few), so the scan stays linear.
  */
 function uriStart(text: string, slashes: number): number {

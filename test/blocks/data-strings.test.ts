@@ -81,6 +81,15 @@ describe(dataChecker.name, () => {
 });
 
 describe(checkedJsonHead.name, () => {
+  it('replaces a protocol-relative uri written with backslashes, as JSON text escapes them', () => {
+    const hook = 'hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';
+    for (const value of [`\\\\${hook}`, `see \\\\${hook}`, `\\/${hook}`, `/\\${hook}`]) {
+      const json = JSON.stringify({ pad: 'word '.repeat(60), value });
+      expect(mayNeedDataCheck(json)).toBe(true);
+      expect(checkedJsonHead(json, 400)).toBe(JSON.stringify({ pad: 'word '.repeat(60), value: DATA_URI_NOT_SHOWN }));
+    }
+  });
+
   it('is the start of the checked serialization, read literal by literal only as far as it shows', () => {
     const pieces = fc.oneof(fc.string(), fc.constant(SIGNED), fc.constant(RUN), fc.constant('https://example.com/a'), fc.constant('say "hi" \\ there'));
     fc.assert(

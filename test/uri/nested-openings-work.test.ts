@@ -48,6 +48,11 @@ const CHAINS = [
   ['a password before a host', 'https://p.example/', 'u:p@h.example/'],
   ['a script', 'javascript:', 'fetch("https://'],
   ['protocol-relative uris after an opener', 'https://p.example/', 'u=//h.example/'],
+  ['protocol-relative uris after an escaped opener', 'https://p.example/', '%28//h.example/'],
+  ['protocol-relative uris, their slashes escaped', 'https://p.example/', '(%2F%2Fh.example/'],
+  ['a special scheme with escaped backslashes', 'https://p.example/', 'https:%5C%5Ch.example/'],
+  ['a listed host after another segment', 'https://p.example/', 'x/hooks.slack.com/'],
+  ['a listed host with escaped dots', 'https://p.example/', 'x/hooks%2Eslack%2Ecom/'],
 ] as const;
 
 describe('work for chains of uris nested past a segment opening, at the 4096-character limit', () => {
@@ -73,6 +78,7 @@ describe('work for chains of uris nested past a segment opening, at the 4096-cha
     ['times', '12:30/'],
     ['dotted names no list holds', 'a.example/'],
     ['double slashes after a segment', 'a//'],
+    ['listed names no host ends', 'x.slack.com;y/'],
   ])('%s repeated: one reading', (_name, piece) => {
     expect(workOn(built('https://p.example/', piece, LIMIT))).toEqual({ readings: 1, charsRead: LIMIT });
   });

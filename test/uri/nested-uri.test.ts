@@ -301,7 +301,7 @@ describe(uriNestedIn.name, () => {
     ['one slash after no special scheme', ['/notes/todo:/list', '', '']],
     ['no slash after a scheme that is not special', ['/a/web+app:h.example/', '', '']],
     ['no slash after a special scheme, then no letter or digit', ['/a/https:-h.example/', '', '']],
-    ['an escape for another character', ['/https%3B%2F%2Fh.example', '', '']],
+    ['an escape for another character', ['/https%3F%2F%2Fh.example', '', '']],
     ['an encoded colon then an escape for another character', ['/https%3A%2E%2Fh.example', '', '']],
     ['encoded twice', ['/https%253A%252F%252Fh.example', '', '']],
     ['slashes ending the path', ['/see/https://', '?q=1', '']],

@@ -3,6 +3,8 @@ import { mayReadAsUri, stringMayCarryCredential, URIS_READ_PER_STRING } from '..
 import { URI_READ_MAX_CHARS } from '../../src/uri/shown-uri-text.js';
 
 const SIGNED = 'https://bucket.s3.amazonaws.com/q3.pdf?X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015';
+/** A Slack webhook's host and path: a credential on its host alone, so only a reading that finds the host withholds it. */
+const HOOK = 'hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';
 
 describe(stringMayCarryCredential.name, () => {
   it.each([
@@ -30,6 +32,14 @@ describe(stringMayCarryCredential.name, () => {
     ['fullwidth solidus, read as a reader reads it', 'https:／／u:p@h.example.com/'],
     ['written plainly in a proxy’s path, inside prose', 'see https://proxy.example/https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX now'],
     ['written plainly in a reader proxy’s path, in quotes', '"https://r.jina.ai/https://x.azurewebsites.net/api/f?code=abc123"'],
+    // WHATWG's parser reads a backslash as a slash in a special scheme, a relative reference's included.
+    ['protocol-relative with backslashes', `\\\\${HOOK}`],
+    ['protocol-relative with backslashes, after a word', `see \\\\${HOOK} now`],
+    ['protocol-relative with backslashes, after an opener', `url=\\\\${HOOK}`],
+    ['protocol-relative with a backslash then a slash', `\\/${HOOK}`],
+    ['protocol-relative with a slash then a backslash', `/\\${HOOK}`],
+    ['a scheme and backslashes, after a word', `see https:\\\\${HOOK}`],
+    ['a scheme, a backslash and a slash, after a word', `see https:\\/${HOOK}`],
   ])('is true for a uri that may carry a credential, %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(true);
   });
@@ -45,6 +55,10 @@ describe(stringMayCarryCredential.name, () => {
     ['a time', '12:30'],
     ['an empty string', ''],
     ['an archived page, a uri written plainly in its path', 'archived at https://web.archive.org/web/2020/https://example.com/page'],
+    ['a Windows share’s path', '\\\\server\\share\\file.txt'],
+    ['a Windows path', 'C:\\Users\\ada\\report.csv'],
+    ['a regular expression with escaped backslashes', '^\\\\d+\\\\.\\\\d+$'],
+    ['an ordinary host after backslashes', 'see \\\\example.com/docs/page'],
   ])('is false for %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(false);
   });
@@ -57,6 +71,11 @@ describe(mayReadAsUri.name, () => {
 
   it.each(['https://x', '//x', '%2F', 'mailto:x', 'aHR0cHM6', 'Ly9ob3N0', '68747470', '2f2f', 'ｈttps'])('is true for text holding %s', (text) => {
     expect(mayReadAsUri(JSON.stringify({ value: text }))).toBe(true);
+  });
+
+  it.each(['\\\\x', '\\/x', '/\\x'])('is true for a string holding %s, two slashes either of which is a backslash', (text) => {
+    expect(mayReadAsUri(text)).toBe(true);
+    expect(mayReadAsUri(`${'word '.repeat(300)}${text}`)).toBe(true);
   });
 });
 

@@ -1,0 +1,101 @@
+/**
+ * Host names the credential lists name, nested anywhere in a path as a reader or a proxy takes
+ * them (`https://r.jina.ai/x/hooks.slack.com/…`), and spelled as WHATWG's parser reads a host:
+ * percent-encoded, with ideographic full stops, in fullwidth letters. `hostReading` must read a
+ * run of a host's characters as the parser does, or a webhook spelled otherwise would show.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { uriMayCarryCredential } from '../../src/uri/credential.js';
+import { hostReading } from '../../src/uri/nested-uri.js';
+
+const SEED = 20_261_202;
+const SECRET = 'EXAMPLEhookSECRET0123456';
+const HOOK_PATH = `/services/T00000000/B00000000/${SECRET}`;
+
+/** The host name the URL parser reads in `https://<name>/`, or `undefined` where it reads none. */
+function parsedHost(name: string): string | undefined {
+  try {
+    return new URL(`https://${name}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+describe(hostReading.name, () => {
+  it('reads every code point the parser maps into a plain ASCII host name as the parser does, written and percent-encoded', () => {
+    const differences: string[] = [];
+    // The BMP, and the blocks past it whose characters the parser maps into ASCII (mathematical
+    // and enclosed alphanumerics, segmented digits, variation selectors, …): every one, found once
+    // by trying every code point.
+    const beyond = [0x107a5, 0x1bca0, 0x1d400, 0x1f100, 0x1fbf0, 0xe0100].flatMap((from) => Array.from({ length: 0x400 }, (_, offset) => from + offset));
+    for (const code of [...Array.from({ length: 0xff80 }, (_, offset) => 0x80 + offset), ...beyond]) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const name = `a${String.fromCodePoint(code)}b.com`;
+      const host = parsedHost(name);
+      // Only names the parser maps into ASCII can name a listed host (whose labels are ASCII).
+      if (host === undefined || !/^[a-z0-9._-]*$/.test(host) || host.includes('xn--')) continue;
+      if (hostReading(name) !== host) differences.push(`U+${code.toString(16)}: ${hostReading(name)} ≠ ${host}`);
+      if (hostReading(encodeURIComponent(name)) !== host) differences.push(`U+${code.toString(16)} encoded`);
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('reads escapes encoded again as the host a proxy that decodes its path again fetches', () => {
+    expect(hostReading('hooks%252Eslack%25252Ecom')).toBe('hooks.slack.com');
+    expect(parsedHost(decodeURIComponent(decodeURIComponent('hooks%252Eslack%25252Ecom')))).toBe('hooks.slack.com');
+  });
+
+  it.each([
+    ['ASCII, lower-cased', 'HOOKS.Slack.COM', 'hooks.slack.com'],
+    ['encoded dots', 'hooks%2Eslack%2ecom', 'hooks.slack.com'],
+    ['ideographic full stops, encoded', 'hooks%E3%80%82slack%E3%80%82com', 'hooks.slack.com'],
+    ['halfwidth ideographic full stops', 'hooks\uff61slack\uff61com', 'hooks.slack.com'],
+    ['fullwidth letters and full stops', '\uff48\uff4f\uff4f\uff4b\uff53\uff0eslack.com', 'hooks.slack.com'],
+    ['a soft hyphen the parser drops', 'hoo\u00adks.slack.com', 'hooks.slack.com'],
+    ['a capital sharp s', 'a\u1e9eb.com', 'assb.com'],
+  ])('reads %s as the parser does: %s', (_name, given, want) => {
+    expect(hostReading(given)).toBe(want);
+    expect(parsedHost(given)).toBe(want);
+  });
+});
+
+describe('a listed host nested anywhere in a path', () => {
+  // Pieces a path may hold before the host: segments, openers, escapes, a reader's or an archive's prefix.
+  const PREFIX = fc.array(fc.constantFrom('x', 'web/2020', 'a.b', 'docs', '%20', '%28', '(', '=', 'url=', '%3D', 'u@', 'a%2Fb', '~', 'jquery.min.js'), {
+    maxLength: 4,
+  });
+  // What may stand between the prefix and the host: any form of slash a reader or a proxy splits on.
+  const SEPARATOR = fc.constantFrom('/', '//', '///', '%2F', '%2f', '%5C', '\\', '%252F', '/ //', '/%20//', '/(%2F%2F', '/%28//', '=');
+  // The host as the parser reads it, spelled otherwise.
+  const SPELLING = fc.constantFrom(
+    'hooks.slack.com',
+    'HOOKS.SLACK.COM',
+    'hooks%2Eslack%2Ecom',
+    'hooks\u3002slack\u3002com',
+    'hooks.slack.com.',
+    'hooks.slack.com:443',
+    'hooks.sl%61ck.com',
+    '\uff48\uff4f\uff4f\uff4b\uff53.slack.com',
+  );
+
+  it('withholds the webhook behind any prefix and separator, however its host is spelled', () => {
+    fc.assert(
+      fc.property(PREFIX, SEPARATOR, SPELLING, (prefix, separator, spelling) => {
+        const uri = `https://r.jina.ai/${prefix.join('/')}${separator}${spelling}${HOOK_PATH}`;
+        expect(uriMayCarryCredential(uri), uri).toBe(true);
+      }),
+      { seed: SEED, numRuns: 2_000 },
+    );
+  });
+
+  it('shows an ordinary page behind the same prefixes and separators', () => {
+    fc.assert(
+      fc.property(PREFIX, SEPARATOR, (prefix, separator) => {
+        const uri = `https://r.jina.ai/${prefix.join('/')}${separator}hooks.slack.com/docs/page`;
+        expect(uriMayCarryCredential(uri), uri).toBe(false);
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+});
