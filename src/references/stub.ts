@@ -53,13 +53,16 @@ export function buildReferenceStub(
   ending: string,
 ): string {
   const name = testimony.name === undefined || testimony.name === '' ? UNNAMED : stubLabel(sanitizeLabel(testimony.name));
-  const type = mediaTypeLabel(testimony.mimeType);
+  const type = typePartOf(mediaTypeLabel(testimony.mimeType));
   const size = testimony.sizeBytes === undefined ? 'no size' : formatSize(testimony.sizeBytes);
   const from = provenance.serverId === undefined ? 'made by this host' : provenanceOf(provenance.serverId);
   const end = ending === lastEnding ? lastEnd : endingOf(ending);
+  const tail = from === lastTailFrom && end === lastTailEnd ? lastTail : tailOf(from, end);
   // An id this host issued is its own label (printable ASCII, within the bound).
   const id = REF_ID_PATTERN.test(refId) ? refId : sanitizeLabel(refId, 48);
-  const line = `[${id}] ${name} — ${type}, ${size} claimed — ${from} — ${end}`;
+  // `[id] name — type, size claimed — provenance — ending`, its type's part and its tail each
+  // made once for the stubs that share them: fewer strings joined per stub.
+  const line = `[${id}] ${name}${type}${size}${tail}`;
   // The parts are bounded so this never cuts; the guard keeps the promise if a bound changes.
   return line.length <= REFERENCE_STUB_MAX_CHARS ? line : `${cutAt(line, REFERENCE_STUB_MAX_CHARS - 1)}${CUT_MARK}`;
 }
@@ -79,6 +82,30 @@ function provenanceOf(serverId: string): string {
   }
   return lastFrom;
 }
+
+/** The part of a stub around its type label, ` — <type>, `: made once for a run of stubs of one type. */
+function typePartOf(type: string): string {
+  if (type !== lastType) {
+    lastTypePart = ` — ${type}, `;
+    lastType = type;
+  }
+  return lastTypePart;
+}
+
+let lastType: string | undefined;
+let lastTypePart = '';
+
+/** A stub's tail after its size, ` claimed — <provenance> — <ending>`: made once for the stubs that share both. */
+function tailOf(from: string, end: string): string {
+  lastTail = ` claimed — ${from} — ${end}`;
+  lastTailFrom = from;
+  lastTailEnd = end;
+  return lastTail;
+}
+
+let lastTailFrom: string | undefined;
+let lastTailEnd: string | undefined;
+let lastTail = '';
 
 /** A stub's ending as shown (see {@link lastEnding}). */
 function endingOf(ending: string): string {

@@ -401,8 +401,20 @@ export function linkLine(name: string, uri: string, mimeType: string | undefined
   const label = sanitizeLabel(name);
   // Tested before replacing: most names hold no quote, and this runs once per link shown.
   const quoted = label.includes('"') ? label.replaceAll('"', "'") : label;
-  return `[resource link "${quoted}": ${uri}, ${mediaTypeLabel(mimeType)}; not fetched]`;
+  return `[resource link "${quoted}": ${uri}${linkLineEnd(mediaTypeLabel(mimeType))}`;
 }
+
+/** A link line's end after its uri, `, <type>; not fetched]`: made once for a run of links of one type. */
+function linkLineEnd(type: string): string {
+  if (type !== lastLinkType) {
+    lastLinkLineEnd = `, ${type}; not fetched]`;
+    lastLinkType = type;
+  }
+  return lastLinkLineEnd;
+}
+
+let lastLinkType: string | undefined;
+let lastLinkLineEnd = '';
 
 /** The text blocks left out past those {@link blockCutNotice} names, counted, with their length together. */
 export function omittedTextsNotice(count: number, length: number): string {
