@@ -110,6 +110,21 @@ describe(toolResultBlocks.name, () => {
     expect(shown).toEqual([{ kind: 'marker', text: unknownTypeMarker('hologram'), reason: 'unknown-type' }]);
   });
 
+  it.each(['TEXT', 'text ', ' text', 'tex', 'texts', 'resource_link ', 'resource-link', 'Resource_link', 'resourc', 'resource_links', 'image\u0000', ''])(
+    "a type that only resembles a kind's (%j) is no kind: its type marker, never that kind's reading",
+    (type) => {
+      const shown = toolResultBlocks([{ type, text: 'words', uri: PLAIN_URI, name: 'a.csv', data: 'QUJD', mimeType: 'image/png' }], context());
+      expect(shown).toEqual([{ kind: 'marker', text: unknownTypeMarker(type), reason: 'unknown-type' }]);
+    },
+  );
+
+  it('a kind is found by its literal type in any string holding it (read from JSON, or built)', () => {
+    const built = ['resource', '_link'].join('');
+    const blocks = JSON.parse(JSON.stringify([textBlock({ text: 'a' }), resourceLink()])) as unknown[];
+    blocks.push({ ...resourceLink(), type: built }, { type: ['te', 'xt'].join(''), text: 'b' });
+    expect(toolResultBlocks(blocks, context()).map((block) => block.kind)).toEqual(['text', 'link', 'link', 'text']);
+  });
+
   it("spends the context's image budget as it goes", () => {
     const ctx = context('tool-result', 100);
     const shown = toolResultBlocks([imageBlock(), imageBlock()], ctx);

@@ -31,6 +31,24 @@ describe(buildReferenceStub.name, () => {
     expect(stub).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
   });
 
+  it('gives each stub its own type, provenance and ending, however those of the stubs before it ran', () => {
+    const runs: [string | undefined, string | undefined, string][] = [
+      ['text/csv', 'a', FETCHABLE_ENDING],
+      ['text/csv', 'a', FETCHABLE_ENDING],
+      ['text/csv', 'b', FETCHABLE_ENDING],
+      ['text/csv', 'b', 'not fetchable: it has expired'],
+      ['audio/wav', 'b', 'not fetchable: it has expired'],
+      [undefined, undefined, 'not fetchable: it has expired'],
+      ['text/csv', 'a', FETCHABLE_ENDING],
+      ['text/csv', undefined, FETCHABLE_ENDING],
+    ];
+    for (const [at, [mimeType, serverId, ending]] of runs.entries()) {
+      const stub = buildReferenceStub(`ref-${at}`, { name: `f${at}`, mimeType, sizeBytes: 2048 }, serverId === undefined ? {} : { serverId }, ending);
+      const from = serverId === undefined ? 'made by this host' : `from server "${serverId}"`;
+      expect(stub).toBe(`[ref-${at}] f${at} — ${mimeType ?? 'unknown type'}, ~2KB claimed — ${from} — ${ending}`);
+    }
+  });
+
   it('stays within REFERENCE_STUB_MAX_CHARS whatever its fields, a megabyte each', () => {
     const huge = 'x'.repeat(1 << 20);
     const stub = buildReferenceStub(`ref-${huge}`, { name: huge, mimeType: huge, sizeBytes: Number.MAX_SAFE_INTEGER }, { serverId: huge }, savedEnding(huge));

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expiryMs } from '../../src/references/expiry.js';
-import { classifyReference, isReferenceForm } from '../../src/references/testimony.js';
+import { classifyReference, isReferenceForm, LINK_FORM, readTestimony, RESOURCE_FORM } from '../../src/references/testimony.js';
+import { itProp } from '../support/factories.js';
 
 const URI = 'https://files.example.com/payload';
 
@@ -149,5 +151,56 @@ describe('RFC-005 bounds count code points, as the schema does', () => {
     expect(within.length).toBeGreaterThan(4096);
     expect(classifyReference({ type: 'resource_link', uri: within }).kind).toBe('reference');
     expect(classifyReference({ type: 'resource_link', uri: `${within}x` })).toEqual({ kind: 'invalid', reason: 'uri-too-long' });
+  });
+});
+
+/**
+ * Testimony as read field by field, each present field added in its order: the reading a link
+ * naming every field is now made in one piece must match, fields and their order alike.
+ */
+function fieldByField(block: Record<string, unknown>, fromLink: boolean): Record<string, unknown> | string {
+  const uri = block.uri;
+  if (uri === undefined) return 'uri-missing';
+  if (typeof uri !== 'string') return 'uri-not-string';
+  if (uri.length === 0) return 'uri-empty';
+  if ([...uri].length > 4096) return 'uri-too-long';
+  const bounded = (value: unknown, max: number): string | undefined => (typeof value === 'string' && [...value].length <= max ? value : undefined);
+  const size = fromLink && block.size !== undefined && block.size !== null ? block.size : block.sizeBytes;
+  const out: Record<string, unknown> = { uri, blockType: fromLink ? 'resource_link' : 'resource', fromLink };
+  const mimeType = bounded(block.mimeType, 255);
+  if (mimeType !== undefined) out.mimeType = mimeType;
+  if (typeof size === 'number' && Number.isSafeInteger(size) && size >= 0) out.sizeBytes = size;
+  if (!fromLink && typeof block.digest === 'string' && /^sha256:[A-Za-z0-9_-]{43}$/.test(block.digest)) out.digest = block.digest;
+  const expiresAt = fromLink ? undefined : bounded(block.expiresAt, 64);
+  if (expiresAt !== undefined) out.expiresAt = expiresAt;
+  const name = bounded(block.name, 255);
+  if (name !== undefined) out.name = name;
+  if (!fromLink && (block.disposition === 'never' || block.disposition === 'ref')) out.disposition = block.disposition;
+  return out;
+}
+
+describe('readTestimony, against a reading field by field', () => {
+  const field = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(value, { nil: undefined, freq: 3 });
+  const text = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('', 'a.csv', 'text/csv', 'n'.repeat(256), '😀'.repeat(200)));
+  const block = fc.record(
+    {
+      type: fc.constantFrom('resource_link', 'resource'),
+      uri: fc.oneof(fc.constantFrom('https://a.test/x', '', 'u'.repeat(4097)), fc.integer(), fc.string({ maxLength: 12 })),
+      mimeType: field(fc.oneof(text, fc.integer())),
+      name: field(fc.oneof(text, fc.boolean())),
+      size: field(fc.oneof(fc.integer({ min: -2, max: 2 ** 53 }), fc.double(), fc.constant(null), fc.string({ maxLength: 3 }))),
+      sizeBytes: field(fc.oneof(fc.integer({ min: -2, max: 5000 }), fc.constant(3.5))),
+      digest: field(fc.constantFrom(`sha256:${'A'.repeat(43)}`, 'sha256:x')),
+      expiresAt: field(fc.constantFrom('2030-01-01T00:00:00Z', 'e'.repeat(65))),
+      disposition: field(fc.constantFrom('never', 'ref', 'maybe')),
+    },
+    { requiredKeys: ['type'] },
+  );
+  itProp([block], { seed: 2027, numRuns: 3000 })('reads every block as the field-by-field reading does, fields in the same order', (wire) => {
+    const fromLink = wire.type === 'resource_link';
+    const read = readTestimony(wire, fromLink ? LINK_FORM : RESOURCE_FORM);
+    const want = fieldByField(wire, fromLink);
+    expect(read).toStrictEqual(want);
+    if (typeof read !== 'string') expect(Object.keys(read)).toEqual(Object.keys(want as object));
   });
 });

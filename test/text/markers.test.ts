@@ -88,6 +88,15 @@ describe('issue templates', () => {
   it('a link with no type says so', () => {
     expect(linkLine('n', 'https://x.example/', undefined)).toBe('[resource link "n": https://x.example/, unknown type; not fetched]');
   });
+
+  it('gives each line its own type, however the types of the lines before it ran', () => {
+    const types = ['text/csv', 'text/csv', 'application/pdf', undefined, 'text/csv', 'image/png', 'image/png', 'text/csv'];
+    for (const [at, type] of types.entries()) {
+      expect(linkLine(`f${at}`, `https://x.example/${at}`, type)).toBe(
+        `[resource link "f${at}": https://x.example/${at}, ${type ?? 'unknown type'}; not fetched]`,
+      );
+    }
+  });
 });
 
 describe(typeLabel.name, () => {
