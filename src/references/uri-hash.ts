@@ -2,11 +2,11 @@
  * A uri's 32-bit hash for the registry's uri table (`slot-table.ts`), read once per new uri and
  * kept beside its record, so evicting the record never reads the uri's text again. An ASCII uri
  * (every uri a server sends in practice) is copied into a scratch buffer by one native call and
- * mixed four bytes at a time (two words side by side), some three times faster than a `Map` hashes its text; any other
- * text is mixed a character at a time. Each step is a bijection of the state for a given input
- * word, so two texts of one length differing in a single word never collide, and the seed (drawn
- * per registry) keeps which texts collide unknown to a server choosing uris. Not cryptographic: a
- * table walk compares the uri itself.
+ * mixed four bytes at a time, two words side by side, some three times faster than a `Map`
+ * hashes its text; any other text is mixed a character at a time. Each step is a bijection of
+ * the state for a given input word, so two texts of one length differing in a single word never
+ * collide, and the seed (drawn per registry) keeps which texts collide unknown to a server
+ * choosing uris. Not cryptographic: a table walk compares the uri itself.
  */
 
 /** The longest text mixed through the scratch buffer; longer ones are mixed by character. */
