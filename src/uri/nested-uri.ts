@@ -217,7 +217,9 @@ function hostOpeningPath(pathname: string): boolean {
   // Most dotted first segments (`l.php`, `jquery.min.js`) name no listed host, and are turned
   // away by a look-up per dot, before any match.
   const userEnd = pathname.lastIndexOf('@', segment);
-  if (!namesListedHost(pathname, userEnd + 1, segment) && userEnd < 0) return false;
+  // The name ends at its port, if any.
+  const port = pathname.indexOf(':', userEnd + 1);
+  if (!namesListedHost(pathname, userEnd + 1, port >= 0 && port < segment ? port : segment) && userEnd < 0) return false;
   const match = HOST_SEGMENT.exec(pathname);
   return match !== null && (match[1]?.includes(':') === true || namesListedHost(match[2]!, 0, match[2]!.length));
 }
@@ -226,19 +228,16 @@ function hostOpeningPath(pathname: string): boolean {
 const LISTED_HOST_KEY_MAX_CHARS = Math.max(...[...LISTED_HOST_KEYS].map((key) => key.length));
 const LISTED_HOST_KEY_MIN_CHARS = Math.min(...[...LISTED_HOST_KEYS].map((key) => key.length));
 
-// Whether two neighbouring labels of the dotted name in `text` from `from` to `to` (a port left
-// off) are a listed host's last two (`LISTED_HOST_KEYS`): one look-up per dot, of a pair no
-// longer than a key.
+// Whether two neighbouring labels of the dotted name in `text` from `from` to `to` are a listed
+// host's last two (`LISTED_HOST_KEYS`): one look-up per dot, of a pair no longer than a key.
 function namesListedHost(text: string, from: number, to: number): boolean {
-  const port = text.indexOf(':', from);
-  const nameEnd = port >= 0 && port < to ? port : to;
   let labelStart = from;
-  for (let dot = text.indexOf('.', from); dot >= 0 && dot < nameEnd;) {
+  for (let dot = text.indexOf('.', from); dot >= 0 && dot < to;) {
     const next = text.indexOf('.', dot + 1);
-    const pairEnd = next >= 0 && next < nameEnd ? next : nameEnd;
+    const pairEnd = next >= 0 && next < to ? next : to;
     if (pairEnd - labelStart <= LISTED_HOST_KEY_MAX_CHARS && LISTED_HOST_KEYS.has(text.slice(labelStart, pairEnd).toLowerCase())) return true;
     labelStart = dot + 1;
-    dot = pairEnd < nameEnd ? pairEnd : -1;
+    dot = pairEnd < to ? pairEnd : -1;
   }
   return false;
 }
@@ -248,6 +247,13 @@ function namesListedHost(text: string, from: number, to: number): boolean {
  * ending there: every pair of labels that is a key ends so. Its labels are letters alone.
  */
 const KEY_DOT = new RegExp(`\\.(?:${[...new Set([...LISTED_HOST_KEYS].map((key) => key.slice(key.lastIndexOf('.') + 1)))].join('|')})(?![a-z0-9-])`, 'gi');
+
+/**
+ * The most host runs one path is read for (`listedHostIn`): those that end as a host does and
+ * hold a dot and enough characters to name a key. Ordinary paths hold a few; a path of more is
+ * read on one level down from the run past them.
+ */
+const HOST_RUNS_JUDGED_MAX = 16;
 
 /**
  * The longest run of text read as one host name: a DNS name's 253 characters, each written as
@@ -270,6 +276,7 @@ const HOST_WORD_MAX_CHARS = 253 * 9;
  */
 function listedHostIn(text: string, limit: number): HostOpening | undefined {
   let floor = 0;
+  let judged = 0;
   let dot = nextKeyDot(text, 0);
   let escape = nextHostEscape(text, 0);
   // With no `%`, no escape ends a run: a run is read back over its characters alone.
@@ -281,7 +288,12 @@ function listedHostIn(text: string, limit: number): HostOpening | undefined {
     // A run reaching into the uri opening at `limit` (`…/x.slack.https://…`) is no host before it.
     if (end <= limit && hostEndAt(text, end) >= 0) {
       const start = hostWordStart(text, at, floor, escapes);
-      const opening = end - start <= HOST_WORD_MAX_CHARS ? hostOpening(text, start, hostWordEnd(text, start), floor) : undefined;
+      // Past the runs a path is read for, the next is read one level down as if it named a
+      // listed host: its reading reads the rest, and a path built of such runs runs out of
+      // levels and counts, after a bounded number of readings.
+      if (runReading !== RUN_UNDOTTED && ++judged > HOST_RUNS_JUDGED_MAX)
+        return { start, slash: hostEndAt(text, end), slashWidth: escapeWidthAt(text, hostEndAt(text, end)) };
+      const opening = end - start <= HOST_WORD_MAX_CHARS ? hostOpening(text, start, end, floor) : undefined;
       if (opening !== undefined) return opening;
     }
     floor = end;
@@ -317,7 +329,7 @@ function hostUri(text: string, host: HostOpening): string {
   return host.slashWidth === 0 ? text.slice(host.start) : `${text.slice(host.start, host.slash)}/${text.slice(host.slash + host.slashWidth)}`;
 }
 
-// The host run `text[start, end)` (just read by `hostWordEnd`) as a host opening: ended as a
+// The host run `text[start, end)` (just read: `runReading`) as a host opening: ended as a
 // host is, and naming a listed host. A run with no dot, written or possibly read (an escape, a
 // character past ASCII), names none; one of plain ASCII is its own reading but for case, and is
 // looked up as written. A user (and a password) before it opens it with them, as it would open
@@ -455,54 +467,66 @@ function nextHostEscape(text: string, from: number): number {
 
 // Where the host run holding `at` starts: read back over a host's characters, written or
 // escaped (where the text holds a `%`), no further than `floor` (where the run read before it
-// ended, at a character no host run holds). Each character is read back once over a text's runs.
+// ended, at a character no host run holds), adding what it reads to the run's reading
+// (`readCharacter`, after `hostWordEnd` from `at`). Each character is read back once over a
+// text's runs.
 function hostWordStart(text: string, at: number, floor: number, escapes: boolean): number {
   let start = at;
   while (start > floor) {
     const code = text.charCodeAt(start - 1);
     // An escape ends in a hex digit: only there is one looked for.
     const escape = escapes && isHexDigit(code) ? escapeStartEndingAt(text, start) : -1;
-    if (escape >= 0) {
-      if (!isHostCharacter(escapeCodeEndingAt(text, start))) break;
-      start = escape;
-    } else if (isHostCharacter(code)) start--;
-    else break;
+    const read = escape >= 0 ? escapeCodeEndingAt(text, start) : code;
+    if (!isHostCharacter(read)) break;
+    readCharacter(read, escape >= 0);
+    start = escape >= 0 ? escape : start - 1;
   }
+  classifyRun();
   return start;
 }
 
-// What the host run `hostWordEnd` read last holds: no dot, written or possibly read, or too
-// few characters to name a key (`RUN_UNDOTTED`); dots, all its characters plain ASCII
-// (`RUN_PLAIN`); or an escape or a character past ASCII, so that it is read as the parser
-// reads it (`RUN_TO_READ`). Set as the run is read, so that nothing is made to find it.
+// What the host run last read holds (`hostWordEnd`, then `hostWordStart`): no dot, written or
+// possibly read, or too few characters to name a key (`RUN_UNDOTTED`); dots, all its
+// characters plain ASCII (`RUN_PLAIN`); or an escape or a character past ASCII, so that it is
+// read as the parser reads it (`RUN_TO_READ`). A run of ASCII alone (written or escaped)
+// shorter than any key, its escapes counted as one character each, names none; one past ASCII
+// may map a character to several (`℡`), and is read whatever its length. Kept as the run is
+// read, so that nothing is made to find it.
 const RUN_UNDOTTED = 0;
 const RUN_PLAIN = 1;
 const RUN_TO_READ = 2;
 let runReading = RUN_UNDOTTED;
+let runCharacters = 0;
+let runDotted = false;
+let runEscaped = false;
+let runPastAscii = false;
 
-// Where the host run from `start` ends: the first character after it that no host run holds
-// (setting `runReading`). A run of ASCII alone (written or escaped) shorter than any key, its
-// escapes counted as one character each, names none; one past ASCII may map a character to
-// several (`℡`), and is read whatever its length.
-function hostWordEnd(text: string, start: number): number {
-  let end = start;
-  let characters = 0;
-  let dotted = false;
-  let escaped = false;
-  let pastAscii = false;
+function readCharacter(code: number, escaped: boolean): void {
+  runCharacters++;
+  // A character past ASCII may be one the parser reads as a dot (`。`).
+  runDotted ||= code === 0x2e || code >= 0x80;
+  runPastAscii ||= code >= 0x80;
+  runEscaped ||= escaped;
+}
+
+function classifyRun(): void {
+  runReading = !runDotted || (!runPastAscii && runCharacters < LISTED_HOST_KEY_MIN_CHARS) ? RUN_UNDOTTED : runEscaped || runPastAscii ? RUN_TO_READ : RUN_PLAIN;
+}
+
+// Where the host run holding `at` ends: the first character after it that no host run holds;
+// the run's reading starts afresh with what it reads from `at`.
+function hostWordEnd(text: string, at: number): number {
+  runCharacters = 0;
+  runDotted = runEscaped = runPastAscii = false;
+  let end = at;
   while (end < text.length) {
     const code = text.charCodeAt(end);
     const width = code === PERCENT ? escapeWidthAt(text, end) : 0;
     const read = width > 0 ? escapeCodeEndingAt(text, end + width) : code;
     if (!isHostCharacter(read)) break;
-    // A character past ASCII may be one the parser reads as a dot (`。`).
-    dotted ||= read === 0x2e || read >= 0x80;
-    pastAscii ||= read >= 0x80;
-    escaped ||= width > 0;
-    characters++;
+    readCharacter(read, width > 0);
     end += width > 0 ? width : 1;
   }
-  runReading = !dotted || (!pastAscii && characters < LISTED_HOST_KEY_MIN_CHARS) ? RUN_UNDOTTED : escaped || pastAscii ? RUN_TO_READ : RUN_PLAIN;
   return end;
 }
 
@@ -622,15 +646,12 @@ function slashWidthAt(text: string, index: number): number {
   return escapedAt(text, index, PATH_SLASH) || escapedAt(text, index, BACKSLASH);
 }
 
-// What `nextSlash` searches for, each by its own native search: a slash, a backslash, and a `%`
-// (which `nextSlash` passes over unless it opens an escaped slash or backslash).
-const SLASH_FORMS = ['/', '\\', '%'] as const;
-const ESCAPE_FORM = 2;
+// The forms of a slash `nextSlash` searches for, each by its own native search.
+const SLASH_FORMS = ['/', '\\', '%2F', '%2f', '%5C', '%5c'] as const;
 
-// The next of each of `SLASH_FORMS` at or after the index `nextSlash` was last asked about (the
-// next escaped slash for `%`), `NEVER_AT` past the last; -1 before a text's first search
-// (`newSlashSearch`). Scratch space, so a search allocates nothing: `authorityAfterOpener`, its
-// one user, never runs inside itself.
+// The next of each of `SLASH_FORMS` at or after the index `nextSlash` was last asked about,
+// `NEVER_AT` past the last; -1 before a text's first search (`newSlashSearch`). Scratch space,
+// so a search allocates nothing: `authorityAfterOpener`, its one user, never runs inside itself.
 const slashCursors: number[] = SLASH_FORMS.map(() => -1);
 
 function newSlashSearch(): void {
@@ -645,11 +666,7 @@ function newSlashSearch(): void {
 function nextSlash(text: string, index: number): number {
   let first = NEVER_AT;
   for (let form = 0; form < SLASH_FORMS.length; form++) {
-    if (slashCursors[form] !== NEVER_AT && slashCursors[form]! < index) {
-      let at = text.indexOf(SLASH_FORMS[form]!, index);
-      if (form === ESCAPE_FORM) while (at >= 0 && slashWidthAt(text, at) !== 3) at = text.indexOf('%', at + 1);
-      slashCursors[form] = atOrNever(at);
-    }
+    if (slashCursors[form] !== NEVER_AT && slashCursors[form]! < index) slashCursors[form] = atOrNever(text.indexOf(SLASH_FORMS[form]!, index));
     first = Math.min(first, slashCursors[form]!);
   }
   return first === NEVER_AT ? -1 : first;

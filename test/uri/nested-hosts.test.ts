@@ -99,3 +99,19 @@ describe('a listed host nested anywhere in a path', () => {
     );
   });
 });
+
+describe('a path of many host names', () => {
+  const hosts = (count: number) => Array.from({ length: count }, (_, index) => `h${index}.example.com`).join('/');
+
+  it.each([10, 20, 40, 60, 200])('withholds a webhook after %i host names no list names, each read one level down past those a level reads', (count) => {
+    expect(uriMayCarryCredential(`https://r.jina.ai/${hosts(count)}${HOOK_PATH.replace('/services', '/hooks.slack.com/services')}`)).toBe(true);
+  });
+
+  it.each([10, 20, 40, 60])('shows an ordinary page after %i of them', (count) => {
+    expect(uriMayCarryCredential(`https://r.jina.ai/${hosts(count)}/page`)).toBe(false);
+  });
+
+  it('withholds a path built of hundreds of them: its readings run out of levels', () => {
+    expect(uriMayCarryCredential(`https://r.jina.ai/${hosts(200)}/page`)).toBe(true);
+  });
+});
