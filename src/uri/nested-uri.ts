@@ -386,6 +386,14 @@ function isHostName(host: string): boolean {
  */
 const ESCAPE_DEPTH_MAX = 4;
 
+/**
+ * An escape that spells an ASCII letter, a dot or a byte past ASCII, read as `escapeWidthAt`
+ * reads one: through up to {@link ESCAPE_DEPTH_MAX} escapes of `%`, each `25` taken only where
+ * two hex digits follow it. Where the escape it reads spells another character, a shorter
+ * reading of the same `%` spells `%` itself, so no other reading matches there either.
+ */
+const HOST_ESCAPE = new RegExp(`%(?:25(?=[0-9A-Fa-f]{2})){0,${ESCAPE_DEPTH_MAX}}(?:[46][1-9A-Fa-f]|[57][0-9Aa]|2[Ee]|[89A-Fa-f][0-9A-Fa-f])`, 'g');
+
 const NOT_ASCII = /[^\x00-\x7f]/;
 // Characters UTS 46 maps to others: those NFKC with case folding changes (fullwidth letters,
 // capitals, the soft hyphen it drops), and the ideographic full stop it reads as a dot. Any
@@ -455,14 +463,12 @@ function isHostCharacter(code: number): boolean {
 }
 
 // The first escape at or after `from` that spells a letter, a dot or a byte past ASCII (`%61`,
-// `%2E`, `%E3`), or -1: a host run that names a listed host but not as written holds one.
+// `%2E`, `%E3`), or -1: a host run that names a listed host but not as written holds one. One
+// native search (`HOST_ESCAPE`), where reading each `%` in turn cost a path of escapes
+// (`a%3A%2F%2Fb/…`) a call per escape.
 function nextHostEscape(text: string, from: number): number {
-  for (let at = text.indexOf('%', from); at >= 0; at = text.indexOf('%', at + 1)) {
-    const width = escapeWidthAt(text, at);
-    const escaped = width > 0 ? escapeCodeEndingAt(text, at + width) : -1;
-    if (isAsciiLetter(escaped) || escaped === 0x2e || escaped >= 0x80) return at;
-  }
-  return -1;
+  HOST_ESCAPE.lastIndex = from;
+  return HOST_ESCAPE.exec(text)?.index ?? -1;
 }
 
 // Where the host run holding `at` starts: read back over a host's characters, written or

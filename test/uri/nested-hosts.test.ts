@@ -96,6 +96,29 @@ describe('a listed host nested anywhere in a path', () => {
     );
   });
 
+  // A host with no dot before its last label written (`….co%6D`) is found by its escapes alone:
+  // each kind of escape the parser reads as a letter, in either case, and one encoded again
+  // (beside the same spelling of a host no list names, which shows).
+  it.each([
+    ['a lower-case letter', 'hooks.slack.co%6D'],
+    ['an upper-case letter', 'HOOKS.SLACK.CO%4D'],
+    ['an escape with lower-case digits', 'hooks.slack.co%6d'],
+  ])('withholds the webhook where only %s spells its host: %s', (_name, spelling) => {
+    expect(uriMayCarryCredential(`https://r.jina.ai/x/${spelling}${HOOK_PATH}`)).toBe(true);
+    expect(uriMayCarryCredential(`https://r.jina.ai/x/${spelling}/docs/page`)).toBe(false);
+  });
+
+  it('withholds the webhook where only an escape encoded again spells its host', () => {
+    expect(uriMayCarryCredential(`https://r.jina.ai/x/hooks.slack.co%256D${HOOK_PATH}`)).toBe(true);
+    expect(uriMayCarryCredential(`https://r.jina.ai/x/hooks.slackx.co%256D${HOOK_PATH}`)).toBe(false);
+  });
+
+  // Letters past `o` (`%74`, `%54`) escape in `.net`: a Pipedream endpoint's host is its secret.
+  it.each(['pipedream.ne%74', 'PIPEDREAM.NE%54', 'pipedream.n%65t'])('withholds a Pipedream endpoint whose host only escapes spell: %s', (spelling) => {
+    expect(uriMayCarryCredential(`https://r.jina.ai/x/en1a2b3c4d5e6f7.m.${spelling}/`)).toBe(true);
+    expect(uriMayCarryCredential(`https://r.jina.ai/x/docs.${spelling}/page`)).toBe(false);
+  });
+
   it('shows an ordinary page behind the same prefixes and separators', () => {
     fc.assert(
       fc.property(PREFIX, SEPARATOR, (prefix, separator) => {
