@@ -3,6 +3,7 @@
  * reduced to its letters and digits. Links repeat a few names endlessly, so foldings are kept in
  * a cache bounded by bytes as well as count.
  */
+import { ownCopy } from '../text/own-copy.js';
 import { percentDecode } from '../text/percent-decode.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -55,6 +56,9 @@ export function foldName(name: string): string {
  * it keeps nothing of the text it was copied from alive.
  */
 export function flatCopy(text: string): string {
+  // Below V8's shortest slice and shortest join (13 characters), both a join and a slice are
+  // copies in one piece: most names are that short, and are copied so without a list of codes.
+  if (text.length < SHORTEST_VIEW_CHARS) return ownCopy(text);
   const codes = new Array<number>(text.length);
   for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
   return String.fromCharCode(...codes);
@@ -67,6 +71,9 @@ function isFolded(name: string): boolean {
   }
   return true;
 }
+
+/** The fewest characters V8 keeps as a view (a slice) or a pair (a join) rather than copying. */
+const SHORTEST_VIEW_CHARS = 13;
 
 function foldAnew(name: string): string {
   return foldDecoded(percentDecode(name).toLowerCase());

@@ -16,7 +16,10 @@ export const NAME_MEMO_MAX = 512;
  * link's text is held on to.
  */
 export class NameMemo {
-  private readonly answers = new Map<string, boolean>();
+  // Replaced, never emptied, when full: a long-lived map lives in the old generation, and
+  // emptying it (`clear`) would allocate its next table there, once per `NAME_MEMO_MAX` names a
+  // result of distinct names sends; a new map is made young, and dies young when unused.
+  private answers = new Map<string, boolean>();
 
   constructor(private readonly decide: (name: string) => boolean) {}
 
@@ -26,7 +29,7 @@ export class NameMemo {
     if (answer === undefined) {
       answer = this.decide(name);
       if (name.length <= FOLDED_NAME_MAX) {
-        if (this.answers.size >= NAME_MEMO_MAX) this.answers.clear();
+        if (this.answers.size >= NAME_MEMO_MAX) this.answers = new Map();
         this.answers.set(flatCopy(name), answer);
       }
     }
