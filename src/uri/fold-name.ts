@@ -14,8 +14,9 @@ const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
 // `FOLDED_NAME_MAX` characters are kept (every listed name is far shorter), so the cache holds
 // at most `FOLDED_MAX` × 2 × `FOLDED_NAME_MAX` characters, whatever names a result sends; it is
 // emptied when full, and each key and folding is a copy of its own (`flatCopy`), so no link's
-// text is held on to.
-const FOLDED = new Map<string, string>();
+// text is held on to. Replaced rather than emptied, as `NameMemo`'s answers are: emptying a
+// long-lived map allocates its next table in the old generation.
+let FOLDED = new Map<string, string>();
 const FOLDED_MAX = 512;
 /** The longest name the folding cache keeps (a longer one is folded each time it is met). */
 export const FOLDED_NAME_MAX = 64;
@@ -43,7 +44,7 @@ export function foldName(name: string): string {
     // The folding kept is the one given: the lists' names are folded here too, so a name met in
     // a link and the lists' names it is looked up among are all flat copies.
     folded = flatCopy(foldAnew(name));
-    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    if (FOLDED.size >= FOLDED_MAX) FOLDED = new Map();
     FOLDED.set(flatCopy(name), folded);
   }
   return folded;
