@@ -143,6 +143,7 @@ const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const AT_SIGN = 0x40;
 const PERCENT = 0x25;
+const DOT = 0x2e;
 
 // The schemes the URL parser gives an authority whatever slashes follow the colon
 // (`https:/host` reads as `https://host`): a proxy that merges a path's slashes leaves one.
@@ -197,9 +198,9 @@ const LISTED_HOST_KEYS: ReadonlySet<string> = new Set(
 const HOST_SEGMENT_MAX_CHARS = 320;
 
 // A first path segment that is a host name, dotted, its last label letters, after an optional
-// user and password and before an optional port, and ending the path or followed by one. Bounded
+// user and password and before an optional port (its digits may be none), and ending the path or followed by one. Bounded
 // labels, each ended by its dot, so a failed match backtracks once per label.
-const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})\.?(?::\d{1,5})?(?:\/|$)/i;
+const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})\.?(?::\d{0,5})?(?:\/|$)/i;
 
 /**
  * Whether a path's first segment is a host name a reader proxy fetches as `https://` + the path
@@ -357,11 +358,14 @@ function userinfoStart(text: string, at: number, floor: number): number {
 // backslash percent-encoded (`%2F`, `%5C`, `%252F`); -1 where it doesn't end so.
 function hostEndAt(text: string, end: number): number {
   let at = end;
-  if (text.charCodeAt(at) === COLON) {
-    // A colon with no digit after it opens a scheme's slashes (`x.slack.https://…`), no port.
-    do at++;
-    while (isAsciiDigit(text.charCodeAt(at)) && at - end <= 5);
-    if (at === end + 1) return -1;
+  // A port of up to five digits, or none, after a colon written or percent-encoded: the parser
+  // reads an empty port (`hooks.slack.com:/services/…`) as the default one, so the run before it
+  // is a host.
+  const colon = text.charCodeAt(at) === COLON ? 1 : escapedAt(text, at, COLON);
+  if (colon > 0) {
+    at += colon;
+    const digits = at;
+    while (isAsciiDigit(text.charCodeAt(at)) && at - digits < 5) at++;
   }
   if (at >= text.length) return at;
   const code = text.charCodeAt(at);
@@ -612,12 +616,15 @@ function authorityAfterOpener(text: string, limit: number): AuthorityOpening | u
 // Whether a scheme's name, its colon and a slash open at `at` (`//https://…`, `\\%68ttps:/…`):
 // the slashes before it open no host of their own (the parser would read the scheme's name as
 // one, and the uri after it as its path), and the uri after them is read as itself. A scheme
-// with no slash after its colon (`//http:x`) is a host and its port, read as the parser reads it.
+// with no slash after its colon (`//http:x`) is a host and its port, read as the parser reads it,
+// and so is a name with a dot (`//hooks.slack.com:/services/…`): the parser reads it as a host
+// with an empty port, which is the default port, so it is read as a host, never as a scheme.
 function opensUriAt(text: string, at: number): boolean {
   let index = at;
   for (let length = 0; length <= SCHEME_MAX_CHARS; length++) {
     const escaped = text.charCodeAt(index) === PERCENT ? escapedCode(text, index) : -1;
     const code = escaped >= 0 ? escaped : text.charCodeAt(index);
+    if (code === DOT) return false;
     if (!(index === at ? isAsciiLetter(code) : isSchemeCharacter(code))) break;
     index += escaped >= 0 ? 3 : 1;
   }

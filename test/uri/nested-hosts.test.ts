@@ -145,3 +145,32 @@ describe('a path of many host names', () => {
     expect(uriMayCarryCredential(`https://r.jina.ai/${hosts(200)}/page`)).toBe(true);
   });
 });
+
+// The parser reads an empty port (`hooks.slack.com:/…`) as the default one: the host is live,
+// and a name with a dot before a colon is that host, never a scheme's name.
+describe('a listed host with an empty port', () => {
+  const HOOK = `hooks.slack.com:${HOOK_PATH}`;
+
+  it.each([
+    ['after a path opener', `https://x.example/p;//${HOOK}`],
+    ['after an opening parenthesis', `https://x.example/a(//${HOOK}`],
+    ['after an equals sign and a quote', `https://x.example/a="//${HOOK}`],
+    ['after an encoded space', `https://x.example/a%20//${HOOK}`],
+    ['after encoded slashes', `https://x.example/a=%2F%2F${HOOK}`],
+    ['as a reader path', `https://r.jina.ai/${HOOK}`],
+    ['later in a reader path', `https://r.jina.ai/x/${HOOK}`],
+    ['with an encoded colon', `https://r.jina.ai/x/hooks.slack.com%3A${HOOK_PATH}`],
+  ])('withholds the webhook %s', (_name, uri) => {
+    expect(new URL(`https://${HOOK}`).hostname).toBe('hooks.slack.com');
+    expect(uriMayCarryCredential(uri)).toBe(true);
+  });
+
+  it.each([
+    `https://x.example/p;//hooks.slack.com:/docs/page`,
+    `https://r.jina.ai/hooks.slack.com:/docs/page`,
+    `https://x.example/p;//com.example.app:/oauth2redirect?code=1`,
+    `https://x.example/p;//https://example.com/page`,
+  ])('shows an ordinary page: %s', (uri) => {
+    expect(uriMayCarryCredential(uri)).toBe(false);
+  });
+});
