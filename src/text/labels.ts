@@ -70,12 +70,13 @@ export function sanitizeLabel(text: string, max: number = LABEL_MAX_CHARS): stri
 
 /**
  * The part of `text` that its label ({@link sanitizeLabel} with the same `max`) shows, without
- * the cut mark: what a rule judging a shown label reads, so that its work is bounded by the
- * label, not by the field (`asRead` of an unbounded field could grow it 18×).
+ * the cut mark, as a reader reads it (`asRead`): what a rule judging a shown label reads, so that
+ * its work is bounded by the label, not by the field (`asRead` of an unbounded field could grow
+ * it 18×). A short printable ASCII label, most names, is its own reading, told by one test.
  */
-export function shownLabelText(text: string, max: number = LABEL_MAX_CHARS): string {
+export function shownLabelAsRead(text: string, max: number = LABEL_MAX_CHARS): string {
   if (text.length <= max && PRINTABLE_ASCII.test(text)) return text;
-  return labelCut(text, max).shown;
+  return asRead(labelCut(text, max).shown);
 }
 
 function labelCut(text: string, max: number): { readonly shown: string; readonly cut: boolean } {

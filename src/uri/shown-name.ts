@@ -7,7 +7,7 @@
  * would show what the uri rule withholds, so it isn't shown. Each rule judges the name as it
  * reads (`asRead`), as the uri's rules judge the uri.
  */
-import { asRead, LABEL_MAX_CHARS, shownLabelText } from '../text/labels.js';
+import { LABEL_MAX_CHARS, shownLabelAsRead } from '../text/labels.js';
 import { percentDecode } from '../text/percent-decode.js';
 import { CREDENTIAL_VALUE_SHAPES, ORDINARY_PATH_SEGMENT } from './credential-lists.js';
 import { uriMayCarryCredential } from './credential.js';
@@ -95,7 +95,7 @@ export function shownName(name: string | undefined, uri: string, claims: NeverCl
   // The rules judge what the name shows as (its label, at most `LABEL_MAX_CHARS`), as a reader
   // reads it: a part the label cuts off is never shown, and reading only the label bounds the
   // work, whatever NFKC makes of it.
-  const text = asRead(shownLabelText(name));
+  const text = shownLabelAsRead(name);
   // A label that reads as far longer than it shows (NFKC grows U+FDFA 18×) is withheld unread:
   // failing closed keeps every rule below within a bounded text.
   if (text.length > NAME_READ_MAX_CHARS) return undefined;
