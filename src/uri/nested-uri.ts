@@ -8,7 +8,12 @@ import { asRead as readerText } from '../text/labels.js';
 import { percentDecode } from '../text/percent-decode.js';
 import { CREDENTIAL_PATH_SHAPES, FRAGMENT_KEY_HOSTS, HOST_SCOPED_PARAMETERS } from './credential-lists.js';
 
-const SHORT_PLAIN_MAX = 16;
+/**
+ * The longest short plain value (`isShortPlainValue`), and so the longest piece a path's
+ * reading passes over unasked (`isShortPlainPiece`): the two must agree, or a piece passed over
+ * would be one the rule reads.
+ */
+export const SHORT_PLAIN_MAX_CHARS = 16;
 
 /**
  * Whether a value is a short run of letters, digits and `_`, `.`, `~`, `-` (a word, a number, a
@@ -17,7 +22,7 @@ const SHORT_PLAIN_MAX = 16;
  * reading, so it is read no further.
  */
 export function isShortPlainValue(value: string): boolean {
-  if (value.length === 0 || value.length > SHORT_PLAIN_MAX) return false;
+  if (value.length === 0 || value.length > SHORT_PLAIN_MAX_CHARS) return false;
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     if (!(isAsciiLetterOrDigit(code) || code === 0x5f || code === 0x2e || code === 0x7e || code === 0x2d)) return false;

@@ -5,7 +5,7 @@
  * decided in `credential.ts`.
  */
 import { foldName } from './fold-name.js';
-import { opensEncodedUriAt } from './nested-uri.js';
+import { opensEncodedUriAt, SHORT_PLAIN_MAX_CHARS } from './nested-uri.js';
 import { TriedPieces } from './tried-pieces.js';
 import type { UriParts } from './uri-parts.js';
 
@@ -62,9 +62,6 @@ const TRIED_PIECES_KEPT_FROM = 16;
  * than reading the characters.
  */
 const SEARCHED_PIECE_MIN_CHARS = 24;
-
-/** The longest short plain piece (`isShortPlainPiece`). */
-const SHORT_PLAIN_MAX_CHARS = 16;
 
 // The characters of a short plain piece, by code: ASCII letters and digits, `_`, `.`, `~`, `-`.
 const PLAIN_CHAR = new Uint8Array(128);
