@@ -193,6 +193,26 @@ const LISTED_HOST_KEYS: ReadonlySet<string> = new Set(
     .map((host) => host.toLowerCase().split('.').slice(-2).join('.')),
 );
 
+const LISTED_HOST_LAST_LABELS = [...new Set([...LISTED_HOST_KEYS].map((key) => key.slice(key.lastIndexOf('.') + 1)))];
+
+/**
+ * A dot and the last label of a listed host (`LISTED_HOST_KEYS`), then a `.`, `:` or `/`: every
+ * listed host standing bare in text before a path (`BARE_LISTED_HOST`) holds one. A cheap test
+ * over any text.
+ */
+export const LISTED_HOST_ENDING = new RegExp(`\\.(?:${LISTED_HOST_LAST_LABELS.join('|')})[.:/]`, 'i');
+
+/**
+ * A listed host standing bare in text as a host that opens a path (`see hooks.slack.com/services/…`):
+ * after no character of a host name, a `/`, `\\` or `@` (a uri's own host, read as that uri), at
+ * most 126 labels, then two labels the lists name, an optional port and a `/`. Global; its labels
+ * are bounded and each ends at its dot, so a failed match backtracks once per label of one run.
+ */
+export const BARE_LISTED_HOST = new RegExp(
+  `(?<![\\w.%/\\\\@-])(?:[a-z0-9-]{1,63}\\.){0,126}(?:${[...LISTED_HOST_KEYS].map((key) => key.replaceAll('.', '\\.')).join('|')})\\.?(?::\\d{1,5})?\\/`,
+  'gi',
+);
+
 /** The longest first segment read as a host name (a DNS name is at most 253 characters, with a user, a password and a port). */
 const HOST_SEGMENT_MAX_CHARS = 320;
 
