@@ -26,7 +26,7 @@ import {
 import { foldName } from './fold-name.js';
 import { jsonStringMembers, looksLikeJwt } from './jwt.js';
 import { NameMemo } from './name-memo.js';
-import { embeddedUri, isShortPlainValue, looksLikeNestedUri, mayStillHide, uriNestedIn } from './nested-uri.js';
+import { embeddedUri, hostOpeningValue, isShortPlainValue, looksLikeNestedUri, mayStillHide, passwordHostIn, uriNestedIn } from './nested-uri.js';
 import { hasSegment, SegmentedPath, segmentWords, someSegmentAfter, type SegmentTest } from './path-segments.js';
 import { PathShapes } from './path-shapes.js';
 import { fragmentHoldsKey } from './random-key.js';
@@ -282,6 +282,7 @@ function pathCarries(url: UriParts): boolean {
   const path = new SegmentedPath(url.pathname);
   return (
     PATH_SHAPES.holdOn(url) ||
+    passwordHostIn(url.pathname) ||
     someSegmentAfter(path, SHARE_WORD, 1, SHARE_SEGMENT) ||
     someSegmentAfter(path, TOKEN_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) ||
     (someSegmentAfter(path, CAPABILITY_WORD, CAPABILITY_SEGMENT_SPAN, SECRET_SEGMENT) && !hasSegment(path, CAPABILITY_PAGE))
@@ -447,7 +448,7 @@ function valueCarries(value: string, level: number): boolean {
     const decoded = percentDecode(value);
     if (decoded !== value) return level >= MAX_NESTING_LEVEL || valueCarries(decoded, level + 1);
   }
-  const embedded = embeddedUri(value);
+  const embedded = embeddedUri(value) ?? hostOpeningValue(value);
   return embedded !== undefined && uriCarries(embedded, level);
 }
 

@@ -199,6 +199,26 @@ const LISTED_HOST_KEYS: ReadonlySet<string> = new Set(
     .map((host) => host.toLowerCase().split('.').slice(-2).join('.')),
 );
 
+const LISTED_HOST_LAST_LABELS = [...new Set([...LISTED_HOST_KEYS].map((key) => key.slice(key.lastIndexOf('.') + 1)))];
+
+/**
+ * A dot and the last label of a listed host (`LISTED_HOST_KEYS`), then a `.`, `:` or `/`: every
+ * listed host standing bare in text before a path (`BARE_LISTED_HOST`) holds one. A cheap test
+ * over any text.
+ */
+export const LISTED_HOST_ENDING = new RegExp(`\\.(?:${LISTED_HOST_LAST_LABELS.join('|')})[.:/]`, 'i');
+
+/**
+ * A listed host standing bare in text as a host that opens a path (`see hooks.slack.com/services/…`):
+ * after no character of a host name, a `/`, `\\` or `@` (a uri's own host, read as that uri), at
+ * most 126 labels, then two labels the lists name, an optional port and a `/`. Global; its labels
+ * are bounded and each ends at its dot, so a failed match backtracks once per label of one run.
+ */
+export const BARE_LISTED_HOST = new RegExp(
+  `(?<![\\w.%/\\\\@-])(?:[a-z0-9-]{1,63}\\.){0,126}(?:${[...LISTED_HOST_KEYS].map((key) => key.replaceAll('.', '\\.')).join('|')})\\.?(?::\\d{1,5})?\\/`,
+  'gi',
+);
+
 /** The longest first segment read as a host name (a DNS name is at most 253 characters, with a user, a password and a port). */
 const HOST_SEGMENT_MAX_CHARS = 320;
 
@@ -228,6 +248,70 @@ function hostOpeningPath(pathname: string): boolean {
   if (!namesListedHost(pathname, userEnd + 1, port >= 0 && port < segment ? port : segment) && userEnd < 0) return false;
   const match = HOST_SEGMENT.exec(pathname);
   return match !== null && (match[1]?.includes(':') === true || namesListedHost(match[2]!, 0, match[2]!.length));
+}
+
+/**
+ * The uri a value (a query or fragment parameter's, a path segment's) spells when it opens with a
+ * host name a reader fetches as `https://` + the value (`?url=hooks.slack.com/services/…`,
+ * `#hooks.slack.com/…`), read as a path's first segment is (`hostOpeningPath`), or `undefined`.
+ * A password before a host no list names (`admin:pw@db.example/…`) counts only with a path after
+ * the host: a bare `user:x@host` is as much a `mailto:`, `sip:` or `xmpp:` address. A value with
+ * no dot names no host, and is turned away unread.
+ */
+export function hostOpeningValue(value: string): string | undefined {
+  if (!value.includes('.')) return undefined;
+  const path = `/${value}`;
+  if (!hostOpeningPath(path)) return undefined;
+  const match = HOST_SEGMENT.exec(path)!;
+  if (namesListedHost(match[2]!, 0, match[2]!.length)) return `https://${value}`;
+  return match[0].endsWith('/') && !isAddress(match[1]!) ? `https://${value}` : undefined;
+}
+
+/**
+ * The schemes of an address written `scheme:user@host` (`mailto:ada@example.com`,
+ * `sip:alice@pbx.example`): read as a uri's authority, the scheme is its user and the user its
+ * password, though the address holds none.
+ */
+const ADDRESS_SCHEMES: ReadonlySet<string> = new Set(['mailto', 'sip', 'sips', 'xmpp', 'im', 'pres']);
+
+// Whether a userinfo (before its `@`) is an address's `scheme:user`, with no password of its own
+// (`sip:alice:pw` holds one).
+function isAddress(userinfo: string): boolean {
+  const colon = userinfo.indexOf(':');
+  return ADDRESS_SCHEMES.has(userinfo.slice(0, colon).toLowerCase()) && !userinfo.includes(':', colon + 1);
+}
+
+// A host name at an index, after a password's `@`: dotted, its last label letters, an optional
+// port, then a `/` (an authority that opens a path). Bounded labels; its characters hold no `@`,
+// so a match never runs past the next `@`.
+const HOST_BEFORE_PATH = /(?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63}\.?(?::\d{1,5})?\//iy;
+
+/**
+ * Whether a segment of `pathname` (written, or percent-decoded once) holds a user and password
+ * before a host that opens a path (`/x/admin:hunter2@db.example/…`), as a proxy that reads the
+ * segment as a uri's authority takes it; an address's `mailto:ada@` (`isAddress`) is no password. A host no list names counts only with a path after it:
+ * a bare `user:x@host` is as much a `mailto:`, `sip:` or `xmpp:` address. Each character is read
+ * back at most once (from an `@` to the `/` or `@` before it) and forward once (a host stops at
+ * the next `@`), so the cost is linear in the path.
+ */
+export function passwordHostIn(pathname: string): boolean {
+  if (pathname.includes('@') && passwordHostWritten(pathname)) return true;
+  if (!pathname.includes('%')) return false;
+  const decoded = percentDecode(pathname);
+  return decoded.includes('@') && passwordHostWritten(decoded);
+}
+
+function passwordHostWritten(text: string): boolean {
+  let floor = 0;
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let colon = false;
+    let start = at;
+    for (; start > floor && text.charCodeAt(start - 1) !== PATH_SLASH; start--) colon ||= text.charCodeAt(start - 1) === COLON;
+    floor = at + 1;
+    HOST_BEFORE_PATH.lastIndex = at + 1;
+    if (colon && HOST_BEFORE_PATH.test(text) && !isAddress(text.slice(start, at))) return true;
+  }
+  return false;
 }
 
 /** The longest and the shortest of `LISTED_HOST_KEYS`: a longer pair of labels is none of them, nor a shorter run. */

@@ -2,6 +2,7 @@
  * Patterns over a uri's host and path (docs/design.md §7), grouped so that a link is tried against
  * its own host family's shapes only, each reading a run of slashes as one.
  */
+import { percentDecode } from '../text/percent-decode.js';
 import type { UriParts } from './uri-parts.js';
 
 /**
@@ -54,11 +55,27 @@ export class PathShapes {
     this.shapedHost = new RegExp(`(?:^|\\.)(?:${named.join('|') || '(?!)'})\\.?$|^$`);
   }
 
-  /** Whether a shape holds on a uri with these parts. */
+  /**
+   * Whether a shape holds on a uri with these parts, its path read as written and as a server
+   * reads it: percent-decoded once, and again where the decoding still holds an escape
+   * (`/services%2FT…`, `/%73ervices/…`, `%252F`). Two decodings at most, each one pass over the path.
+   */
   holdOn(parts: UriParts): boolean {
-    if (this.anyHost.test(parts.hostPath) || this.pathStart.test(parts.pathname)) return true;
-    if (!this.isShapedHost(parts.hostname)) return false;
-    return this.byHost.get(lastTwoLabels(parts.hostname))?.test(parts.hostPath) === true;
+    const { hostname, pathname, hostPath } = parts;
+    if (this.holdOnPath(hostname, hostPath, pathname)) return true;
+    if (!pathname.includes('%')) return false;
+    // What precedes the path in `hostPath`: the host, or a hostless uri's scheme.
+    const before = hostPath.slice(0, hostPath.length - pathname.length);
+    const once = percentDecode(pathname);
+    if (once !== pathname && this.holdOnPath(hostname, before + once, once)) return true;
+    const twice = once.includes('%') ? percentDecode(once) : once;
+    return twice !== once && this.holdOnPath(hostname, before + twice, twice);
+  }
+
+  private holdOnPath(hostname: string, hostPath: string, pathname: string): boolean {
+    if (this.anyHost.test(hostPath) || this.pathStart.test(pathname)) return true;
+    if (!this.isShapedHost(hostname)) return false;
+    return this.byHost.get(lastTwoLabels(hostname))?.test(hostPath) === true;
   }
 
   private isShapedHost(hostname: string): boolean {

@@ -10,7 +10,10 @@
  *   followed by a host character — each such uri, up to the next white space or quote, is one;
  * - either slash of a `//` may be a backslash (`\\host/…`, `https:\\host/…`), which WHATWG's
  *   parser reads as a slash in a special scheme, a relative reference's included;
- * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`).
+ * - it opens with hex or base64 of `http` or `//` that decodes to a printable uri (`aHR0cHM6…`);
+ * - it holds a host the credential lists name standing bare before a path, with no scheme and no
+ *   `//` (`see hooks.slack.com/services/…`, `BARE_LISTED_HOST`): that host's `https://` uri, up to
+ *   the next white space or quote, is one.
  * Each uri found is judged by `uriMayCarryCredential`, which reads what is nested in it; a
  * string holding more than {@link URIS_READ_PER_STRING} uris counts as one that may carry one,
  * and a uri longer than `URI_READ_MAX_CHARS` is judged as one that may, unread (as a link's is).
@@ -18,7 +21,7 @@
 import { asRead } from '../text/labels.js';
 import { percentDecode } from '../text/percent-decode.js';
 import { uriMayCarryCredential } from './credential.js';
-import { embeddedUri } from './nested-uri.js';
+import { BARE_LISTED_HOST, embeddedUri, LISTED_HOST_ENDING } from './nested-uri.js';
 import { URI_READ_MAX_CHARS } from './shown-uri-text.js';
 
 /** The longest scheme read as one (the registered schemes are far shorter). */
@@ -33,13 +36,22 @@ export const URIS_READ_PER_STRING = 256;
 /**
  * A superset test over any text (a string, or JSON text holding strings): false only where no
  * string in it can read as a uri. Every alternative is a few fixed characters (a scheme ends
- * with a scheme character before its `:`), so the scan is linear and cheap.
+ * with a scheme character before its `:`; a bare listed host, its last label before a path,
+ * `LISTED_HOST_ENDING`), so the scan is linear and cheap. Read in either case, which only
+ * widens the test.
  */
-const MAY_READ_AS_URI = /\/\/|\\\/|\\\\|\/\\|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/;
+const MAY_READ_AS_URI = new RegExp(
+  `${/\/\/|\\\/|\\\\|\/\\|%[0-9A-Fa-f]{2}|[A-Za-z0-9+.-]:|aHR0c|Ly[89]|68747470|2[Ff]2[Ff]|[^\x00-\x7e]/.source}|${LISTED_HOST_ENDING.source}`,
+  'i',
+);
 
-/** Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap test first. */
+/**
+ * Whether any string in `text` (a string, or JSON text of strings) may read as a uri: the cheap
+ * test first; a long text is searched for each opening (`holdsUriOpening`), then for a bare
+ * listed host's ending.
+ */
 export function mayReadAsUri(text: string): boolean {
-  return text.length < SEARCHED_FROM_CHARS ? MAY_READ_AS_URI.test(text) : holdsUriOpening(text);
+  return text.length < SEARCHED_FROM_CHARS ? MAY_READ_AS_URI.test(text) : holdsUriOpening(text) || LISTED_HOST_ENDING.test(text);
 }
 
 /**
@@ -84,8 +96,27 @@ function isHexDigit(code: number): boolean {
 export function stringMayCarryCredential(text: string): boolean {
   if (isBarePlainUri(text)) return uriCarries(text);
   if (!mayReadAsUri(text)) return false;
-  if (readsAsCarrying(text)) return true;
+  if (readsAsCarrying(text) || bareHostsCarry(text)) return true;
   return text.includes('\\/') && readsAsCarrying(unescapedSlashes(text));
+}
+
+/**
+ * Whether a listed host standing bare in `text` (`BARE_LISTED_HOST`) opens a uri that may carry
+ * a credential, read as `https://` + the text from the host to the next white space or quote.
+ * Each match is searched for past the uri read before it, so the text is read once; past
+ * {@link URIS_READ_PER_STRING} hosts, the text counts.
+ */
+function bareHostsCarry(text: string): boolean {
+  if (!LISTED_HOST_ENDING.test(text)) return false;
+  let read = 0;
+  BARE_LISTED_HOST.lastIndex = 0;
+  for (let match = BARE_LISTED_HOST.exec(text); match !== null; match = BARE_LISTED_HOST.exec(text)) {
+    if (++read > URIS_READ_PER_STRING) return true;
+    const end = uriEnd(text, match.index);
+    if (uriCarries(`https://${text.slice(match.index, end)}`)) return true;
+    BARE_LISTED_HOST.lastIndex = Math.max(BARE_LISTED_HOST.lastIndex, end);
+  }
+  return false;
 }
 
 /**

@@ -662,3 +662,40 @@ describe('verdicts remembered by host and query', () => {
     expect(uriMayCarryCredential('https://www.example.com/api/hook?code=abc123')).toBe(false);
   });
 });
+
+// A credential's path shape, a listed host or a password, written where a reader or a server
+// still finds it: encoded in the path, opening a query value or a fragment, or in a later segment.
+describe('credentials spelled as a server or a reader takes them', () => {
+  // A webhook's path as Slack documents it, which no other rule reads as a token.
+  const webhook = '/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';
+  const hook = `hooks.slack.com${webhook}`;
+  it.each([
+    ['a webhook path with its slashes encoded', caught(`https://hooks.slack.com/${webhook.slice(1).replaceAll('/', '%2F')}`)],
+    ['a webhook path with its slashes encoded twice', caught(`https://hooks.slack.com/${webhook.slice(1).replaceAll('/', '%252F')}`)],
+    ['a webhook path with a letter of its word encoded', caught(`https://hooks.slack.com${webhook.replace('/s', '/%73')}`)],
+    ['a webhook path with a letter of its word encoded twice', caught(`https://hooks.slack.com${webhook.replace('/s', '/%2573')}`)],
+    ['a Teams webhook word with a letter encoded, on any host', caught('https://files.example.com/webhoo%6Bb2/abc')],
+    ['a listed host opening a query value, with no scheme', caught(`https://r.example/x?url=${hook}`)],
+    ['a listed host opening a fragment, with no scheme', caught(`https://r.example/x#${hook}`)],
+    ['a listed host opening an encoded query value', caught(`https://r.example/x?url=${enc(hook)}`)],
+    ['a listed host in a path, its webhook path encoded twice', caught(`https://r.example/p/${hook.replaceAll('/', '%252F')}`)],
+    ['a password before a host opening a path, in a later segment', caught('https://r.example/x/admin:hunter2@db.example/')],
+    ['a password before a host and its port, in a later segment', caught('https://r.example/x/admin:hunter2@db.example:5432/data')],
+    ['a password before a host, encoded in a later segment', caught(`https://r.example/x/${enc('admin:hunter2@db.example')}/`)],
+    ['a password before a host opening a path, in a query value', caught('https://r.example/x?to=admin:hunter2@db.example/data')],
+    ['an encoded word that spells no webhook path', shown(`https://hooks.slack.com/%73earch/T0000`)],
+    ['an ordinary host opening a query value', shown('https://r.example/x?url=example.com/docs/guide')],
+    ['an ordinary host opening a fragment', shown('https://r.example/x#example.com/docs')],
+    ['a mailto address in a query value', shown(`https://r.example/x?to=${enc('mailto:ada@example.com')}`)],
+    ['a mailto address in a later segment', shown(`https://r.example/x/${enc('mailto:ada@example.com')}`)],
+    ['a sip address with a port in a later segment', shown('https://r.example/x/sip:alice@pbx.example:5060')],
+    ['a mailto address before more path, encoded in a later segment', shown(`https://r.example/x/${enc('mailto:ada@example.com')}/more`)],
+    ['a sip address before more path, in a query value', shown('https://r.example/x?to=sip:alice@pbx.example/more')],
+    ['a sip address with a password of its own, in a later segment', caught('https://r.example/x/sip:alice:pw@pbx.example/')],
+    ['a user with no password before a host, in a later segment', shown('https://r.example/x/@scope/pkg@1.2.3/')],
+    ['a colon in an earlier segment than the @', shown('https://r.example/a:b/c@d.example/')],
+    ['a colon before an @ that a host name opening no path follows', shown('https://r.example/wiki/File:Icon@2x.png')],
+  ])('%s', (_name, { given, want }) => {
+    expect(uriMayCarryCredential(given)).toBe(want);
+  });
+});

@@ -43,3 +43,25 @@ describe('work for strings of pairs of slashes', () => {
     expect(counted.chars).toBeLessThanOrEqual(3 * LENGTH);
   });
 });
+
+describe('work for strings of bare host names', () => {
+  const MB = 1 << 20;
+  it.each([
+    ['listed hosts before a path, each opening a uri', 'hooks.slack.com/a '],
+    ['listed hosts with no break between them', 'hooks.slack.com/'],
+    ['runs of labels ending in a listed host’s last label', `${'a.'.repeat(60)}com/ `],
+    ['one run of labels naming no listed host', 'a.'],
+    ['listed hosts after a slash, no host of their own', '/slack.com/'],
+  ])('%s: the uris read hold the string’s characters at most, on 1 and 2 MB', (_name, piece) => {
+    const work = (length: number) => {
+      counted.uris = 0;
+      counted.chars = 0;
+      stringMayCarryCredential(built(piece, length));
+      return { uris: counted.uris, chars: counted.chars };
+    };
+    const half = work(MB);
+    const whole = work(2 * MB);
+    expect(whole.chars).toBeLessThanOrEqual(2 * MB + 8 * whole.uris);
+    expect(whole.chars).toBeLessThanOrEqual(2.2 * half.chars + 64);
+  });
+});

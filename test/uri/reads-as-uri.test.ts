@@ -40,6 +40,10 @@ describe(stringMayCarryCredential.name, () => {
     ['protocol-relative with a slash then a backslash', `/\\${HOOK}`],
     ['a scheme and backslashes, after a word', `see https:\\\\${HOOK}`],
     ['a scheme, a backslash and a slash, after a word', `see https:\\/${HOOK}`],
+    ['a listed host bare in prose, with no scheme and no //', `see ${HOOK} for alerts`],
+    ['a listed host bare opening the string', HOOK],
+    ['a listed host bare after a quote', `url: "${HOOK}"`],
+    ['a listed host bare with its port', `see ${HOOK.replace('.com/', '.com:443/')}`],
   ])('is true for a uri that may carry a credential, %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(true);
   });
@@ -59,6 +63,10 @@ describe(stringMayCarryCredential.name, () => {
     ['a Windows path', 'C:\\Users\\ada\\report.csv'],
     ['a regular expression with escaped backslashes', '^\\\\d+\\\\.\\\\d+$'],
     ['an ordinary host after backslashes', 'see \\\\example.com/docs/page'],
+    ['a listed host bare before an ordinary path', 'see hooks.slack.com/docs and google.com/maps/place/x'],
+    ['a listed host bare with no path', 'write to hooks.slack.com or api.slack.com.'],
+    ['a host that only ends like a listed one', 'see notslack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['an ordinary host bare before a path', 'see example.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
   ])('is false for %s', (_name, text) => {
     expect(stringMayCarryCredential(text)).toBe(false);
   });
@@ -69,9 +77,12 @@ describe(mayReadAsUri.name, () => {
     expect(mayReadAsUri(JSON.stringify({ id: 1, name: 'record one', tags: ['a', 'b'], score: 3.5 }))).toBe(false);
   });
 
-  it.each(['https://x', '//x', '%2F', 'mailto:x', 'aHR0cHM6', 'Ly9ob3N0', '68747470', '2f2f', 'ｈttps'])('is true for text holding %s', (text) => {
-    expect(mayReadAsUri(JSON.stringify({ value: text }))).toBe(true);
-  });
+  it.each(['https://x', '//x', '%2F', 'mailto:x', 'aHR0cHM6', 'Ly9ob3N0', '68747470', '2f2f', 'ｈttps', 'slack.com/', 'slack.com:443'])(
+    'is true for text holding %s',
+    (text) => {
+      expect(mayReadAsUri(JSON.stringify({ value: text }))).toBe(true);
+    },
+  );
 
   it.each(['\\\\x', '\\/x', '/\\x'])('is true for a string holding %s, two slashes either of which is a backslash', (text) => {
     expect(mayReadAsUri(text)).toBe(true);
