@@ -149,6 +149,7 @@ const COLON = 0x3a;
 const AT_SIGN = 0x40;
 const PERCENT = 0x25;
 const DOT = 0x2e;
+const ZERO = 0x30;
 
 // The schemes the URL parser gives an authority whatever slashes follow the colon
 // (`https:/host` reads as `https://host`): a proxy that merges a path's slashes leaves one.
@@ -223,9 +224,10 @@ export const BARE_LISTED_HOST = new RegExp(
 const HOST_SEGMENT_MAX_CHARS = 320;
 
 // A first path segment that is a host name, dotted, its last label letters, after an optional
-// user and password and before an optional port (its digits may be none), and ending the path or followed by one. Bounded
-// labels, each ended by its dot, so a failed match backtracks once per label.
-const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})\.?(?::\d{0,5})?(?:\/|$)/i;
+// user and password and before an optional port (as `hostEndAt` reads one: digits after any
+// zeros, or none before a lone slash), and ending the path or followed by one. Bounded labels,
+// each ended by its dot, so a failed match backtracks once per label.
+const HOST_SEGMENT = /^\/(?:([^/@]*)@)?((?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63})\.?(?::(?:0*[1-9]\d{0,4}|0+|(?=\/(?![/\\]))))?(?:\/|$)/i;
 
 /**
  * Whether a path's first segment is a host name a reader proxy fetches as `https://` + the path
@@ -447,14 +449,19 @@ function userinfoStart(text: string, at: number, floor: number): number {
 // backslash percent-encoded (`%2F`, `%5C`, `%252F`); -1 where it doesn't end so.
 function hostEndAt(text: string, end: number): number {
   let at = end;
-  // A port of up to five digits, or none, after a colon written or percent-encoded: the parser
-  // reads an empty port (`hooks.slack.com:/services/…`) as the default one, so the run before it
-  // is a host.
-  const colon = text.charCodeAt(at) === COLON ? 1 : escapedAt(text, at, COLON);
-  if (colon > 0) {
-    at += colon;
+  if (text.charCodeAt(at) === COLON) {
+    // A port: up to five digits after any zeros (the parser takes `:00000443` as 443), or none
+    // before a slash that no other slash follows: the parser reads an empty port
+    // (`hooks.slack.com:/services/…`) as the default one. A colon before two slashes opens a
+    // scheme's (`x.slack.https://…`), read as that scheme's uri.
+    at++;
+    while (text.charCodeAt(at) === ZERO) at++;
     const digits = at;
     while (isAsciiDigit(text.charCodeAt(at)) && at - digits < 5) at++;
+    if (at === end + 1) {
+      const slash = slashWidthAt(text, at);
+      if (slash === 0 || slashWidthAt(text, at + slash) > 0) return -1;
+    }
   }
   if (at >= text.length) return at;
   const code = text.charCodeAt(at);
@@ -707,18 +714,28 @@ function authorityAfterOpener(text: string, limit: number): AuthorityOpening | u
 // one, and the uri after it as its path), and the uri after them is read as itself. A scheme
 // with no slash after its colon (`//http:x`) is a host and its port, read as the parser reads it,
 // and so is a name with a dot (`//hooks.slack.com:/services/…`): the parser reads it as a host
-// with an empty port, which is the default port, so it is read as a host, never as a scheme.
+// with an empty port, the default one. A dotted name ending in a special scheme's
+// (`//x.https://…`) stays a scheme's: the uri it ends in is read as itself, as a run of scheme
+// characters ending in `https` always is. So does one before an encoded colon
+// (`//host%3A/…`), which the parser reads as no host at all.
 function opensUriAt(text: string, at: number): boolean {
   let index = at;
+  let label = at;
   for (let length = 0; length <= SCHEME_MAX_CHARS; length++) {
     const escaped = text.charCodeAt(index) === PERCENT ? escapedCode(text, index) : -1;
     const code = escaped >= 0 ? escaped : text.charCodeAt(index);
-    if (code === DOT) return false;
     if (!(index === at ? isAsciiLetter(code) : isSchemeCharacter(code))) break;
     index += escaped >= 0 ? 3 : 1;
+    if (code === DOT) label = index;
   }
   const colon = index > at ? escapedAt(text, index, COLON) : 0;
-  return colon > 0 && slashWidthAt(text, index + colon) > 0;
+  if (colon === 0 || slashWidthAt(text, index + colon) === 0) return false;
+  return label === at || colon > 1 || isSpecialScheme(text.slice(label, index));
+}
+
+// Whether a scheme's name, as written or percent-encoded, is one the parser gives an authority.
+function isSpecialScheme(written: string): boolean {
+  return (SPECIAL_SCHEMES as readonly string[]).includes((written.includes('%') ? percentDecode(written) : written).toLowerCase());
 }
 
 // Whether the character before `at` is a quote, an opener or white space, written or percent-encoded.
@@ -949,8 +966,7 @@ function uriOpeningAt(text: string, start: number): 'written' | 'encoded' | unde
   if (index === start) return undefined;
   const colon = escapedAt(text, index, COLON);
   if (colon === 0) return undefined;
-  const written = text.slice(start, index);
-  const special = (SPECIAL_SCHEMES as readonly string[]).includes((encoded ? percentDecode(written) : written).toLowerCase());
+  const special = isSpecialScheme(text.slice(start, index));
   const after = openingAfterColon(text, index + colon, special);
   return after === undefined ? undefined : colon === 3 || encoded ? 'encoded' : after;
 }

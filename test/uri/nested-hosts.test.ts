@@ -159,10 +159,25 @@ describe('a listed host with an empty port', () => {
     ['after encoded slashes', `https://x.example/a=%2F%2F${HOOK}`],
     ['as a reader path', `https://r.jina.ai/${HOOK}`],
     ['later in a reader path', `https://r.jina.ai/x/${HOOK}`],
-    ['with an encoded colon', `https://r.jina.ai/x/hooks.slack.com%3A${HOOK_PATH}`],
+    ['with its port padded with zeros', `https://r.jina.ai/x/hooks.slack.com:00000443${HOOK_PATH}`],
+    ['as a reader path, its port padded with zeros', `https://r.jina.ai/hooks.slack.com:00000443${HOOK_PATH}`],
   ])('withholds the webhook %s', (_name, uri) => {
     expect(new URL(`https://${HOOK}`).hostname).toBe('hooks.slack.com');
     expect(uriMayCarryCredential(uri)).toBe(true);
+  });
+
+  // A dotted name ending in a special scheme's name is that scheme's: the uri after it is read as
+  // itself, and its credential path opens that uri's path.
+  it.each(['(//x.https://', '(//x.http:/', ';//cdn.https:/', '=//x.ftp:/', '"//x.wss://', '=%2F%2Fx.https://', '(//x.https:\\'])(
+    'withholds a signed path behind %s',
+    (opening) => {
+      expect(uriMayCarryCredential(`https://p.example/a${opening}media.example.com/202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/videos/intro.mp4`)).toBe(true);
+    },
+  );
+
+  // A colon before two slashes opens a scheme's, never an empty port.
+  it.each(['ahooks.slack.com://', 'hooks.slack.com:\\\\'])('withholds a signed path after %s', (opening) => {
+    expect(uriMayCarryCredential(`https://p.example/${opening}media.example.com/202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/videos/intro.mp4`)).toBe(true);
   });
 
   it.each([
@@ -170,6 +185,7 @@ describe('a listed host with an empty port', () => {
     `https://r.jina.ai/hooks.slack.com:/docs/page`,
     `https://x.example/p;//com.example.app:/oauth2redirect?code=1`,
     `https://x.example/p;//https://example.com/page`,
+    `https://example.com/main/(//hooks.slack.com%3A/docs`,
   ])('shows an ordinary page: %s', (uri) => {
     expect(uriMayCarryCredential(uri)).toBe(false);
   });
