@@ -283,10 +283,11 @@ function isAddress(userinfo: string): boolean {
   return ADDRESS_SCHEMES.has(userinfo.slice(0, colon).toLowerCase()) && !userinfo.includes(':', colon + 1);
 }
 
-// A host name at an index, after a password's `@`: dotted, its last label letters, an optional
-// port, then a `/` (an authority that opens a path). Bounded labels; its characters hold no `@`,
-// so a match never runs past the next `@`.
-const HOST_BEFORE_PATH = /(?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63}\.?(?::\d{1,5})?\//iy;
+// A host at an index, after a password's `@`: a name, dotted, its last label letters; an IPv4
+// address, `localhost` or a bracketed IPv6 address; then an optional port and a `/` (an authority
+// that opens a path). Bounded labels; its characters hold no `@`, so a match never runs past the
+// next `@`.
+const HOST_BEFORE_PATH = /(?:(?:[a-z0-9-]{1,63}\.){1,127}[a-z]{2,63}\.?|\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?\//iy;
 
 /**
  * Whether a segment of `pathname` (written, or percent-decoded once) holds a user and password
@@ -714,7 +715,7 @@ function authorityAfterOpener(text: string, limit: number): AuthorityOpening | u
 // one, and the uri after it as its path), and the uri after them is read as itself. A scheme
 // with no slash after its colon (`//http:x`) is a host and its port, read as the parser reads it,
 // and so is a name with a dot (`//hooks.slack.com:/services/…`): the parser reads it as a host
-// with an empty port, the default one. A dotted name ending in a special scheme's
+// with an empty port, the default one, before a lone slash. A dotted name ending in a special scheme's
 // (`//x.https://…`) stays a scheme's: the uri it ends in is read as itself, as a run of scheme
 // characters ending in `https` always is. So does one before an encoded colon
 // (`//host%3A/…`), which the parser reads as no host at all.
@@ -730,7 +731,10 @@ function opensUriAt(text: string, at: number): boolean {
   }
   const colon = index > at ? escapedAt(text, index, COLON) : 0;
   if (colon === 0 || slashWidthAt(text, index + colon) === 0) return false;
-  return label === at || colon > 1 || isSpecialScheme(text.slice(label, index));
+  // Only before a lone slash is a dotted name a host with an empty port (`hostEndAt` reads a
+  // host's end alike): before two (`a.b://…`) it opens a scheme's uri, read as itself.
+  const slash = index + colon + slashWidthAt(text, index + colon);
+  return label === at || colon > 1 || slashWidthAt(text, slash) > 0 || isSpecialScheme(text.slice(label, index));
 }
 
 // Whether a scheme's name, as written or percent-encoded, is one the parser gives an authority.

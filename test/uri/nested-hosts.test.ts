@@ -176,7 +176,7 @@ describe('a listed host with an empty port', () => {
   );
 
   // A colon before two slashes opens a scheme's, never an empty port.
-  it.each(['ahooks.slack.com://', 'hooks.slack.com:\\\\'])('withholds a signed path after %s', (opening) => {
+  it.each(['ahooks.slack.com://', 'hooks.slack.com:\\\\', 'a=//a.b://', 'a(//h.ttps://', 'a%20//a.b://'])('withholds a signed path after %s', (opening) => {
     expect(uriMayCarryCredential(`https://p.example/${opening}media.example.com/202401011230/0f1e2d3c4b5a69788796a5b4c3d2e1f0/videos/intro.mp4`)).toBe(true);
   });
 
