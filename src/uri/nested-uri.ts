@@ -261,13 +261,52 @@ function hostOpeningPath(pathname: string): boolean {
  * no dot names no host, and is turned away unread.
  */
 export function hostOpeningValue(value: string): string | undefined {
-  if (!value.includes('.')) return undefined;
-  const path = `/${value}`;
-  if (!hostOpeningPath(path)) return undefined;
-  const match = HOST_SEGMENT.exec(path)!;
-  if (namesListedHost(match[2]!, 0, match[2]!.length)) return `https://${value}`;
-  return match[0].endsWith('/') && !isAddress(match[1]!) ? `https://${value}` : undefined;
+  // A reader trims the white space and a hash-bang's `!` before a host (`#!hooks…`, `?u= hooks…`).
+  let start = 0;
+  while (start < VALUE_PAD_MAX_CHARS && start < value.length && isValuePad(value.charCodeAt(start))) start++;
+  const text = start === 0 ? value : value.slice(start);
+  const head = hostHeadEnd(text);
+  // A backslash ends a host as a slash does: the parser reads one so in an `https` uri.
+  const written = text.charCodeAt(head) === BACKSLASH ? `${text.slice(0, head)}/${text.slice(head + 1)}` : text;
+  if (written.includes('.')) {
+    const path = `/${written}`;
+    if (hostOpeningPath(path)) {
+      const match = HOST_SEGMENT.exec(path)!;
+      if (namesListedHost(match[2]!, 0, match[2]!.length)) return `https://${text}`;
+      if (match[0].endsWith('/') && !isAddress(match[1]!)) return `https://${text}`;
+    }
+  }
+  return spelledHostOpening(text, head);
 }
+
+/** The most white space and `!` read past before a value's host (`hostOpeningValue`). */
+const VALUE_PAD_MAX_CHARS = 16;
+
+function isValuePad(code: number): boolean {
+  return code <= 0x20 || code === 0x21;
+}
+
+// Where a value's first run, its host if it opens with one, ends: at its first `/`, `\`, `?` or
+// `#`, or its end.
+function hostHeadEnd(text: string): number {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === PATH_SLASH || code === BACKSLASH || code === 0x3f || code === 0x23) return index;
+  }
+  return text.length;
+}
+
+// A value's first run spelled otherwise than in ASCII (`hooks．slack．com`, `hooks%2Eslack…`):
+// read as the parser reads a host (`hostReading`), and where it names a listed host, the uri of
+// that reading and the rest. Only a run a host's name could fill is read.
+function spelledHostOpening(text: string, head: number): string | undefined {
+  if (head > HOST_WORD_MAX_CHARS || PLAIN_ASCII_HOST_RUN.test(text.slice(0, head))) return undefined;
+  const reading = hostReading(text.slice(0, head));
+  return reading !== undefined && namesListedHost(reading, 0, reading.length) ? `https://${reading}${text.slice(head)}` : undefined;
+}
+
+// A run with no escape and nothing past ASCII, whose reading is itself.
+const PLAIN_ASCII_HOST_RUN = /^[\x00-\x24\x26-\x7f]*$/;
 
 /**
  * The schemes of an address written `scheme:user@host` (`mailto:ada@example.com`,
